@@ -1,0 +1,4 @@
+/// The mirror rows of the table.
+func mirrorCases() -> [BenchCase] {
+    []
+}

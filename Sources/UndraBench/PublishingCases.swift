@@ -1,0 +1,4 @@
+/// The publishing rows of the table.
+func publishingCases() -> [BenchCase] {
+    []
+}

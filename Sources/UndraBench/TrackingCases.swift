@@ -1,0 +1,4 @@
+/// The fine-grained rows of the table.
+func trackingCases() -> [BenchCase] {
+    []
+}

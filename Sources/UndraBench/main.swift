@@ -1,0 +1,40 @@
+import Foundation
+
+// UndraBench: every case measured for UndraRuntime and for its baseline in the same run.
+//   swift run -c release UndraBench                 the table
+//   swift run -c release UndraBench --json FILE     the table, and the rows as JSON in FILE
+//   swift run -c release UndraBench --filter PREFIX only the cases whose name starts with PREFIX
+//   swift run -c release UndraBench --quick         fewer, shorter samples (a smoke run)
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var jsonPath: String?
+var filter: String?
+var bencher = Bencher()
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--json" where !arguments.isEmpty: jsonPath = arguments.removeFirst()
+    case "--filter" where !arguments.isEmpty: filter = arguments.removeFirst()
+    case "--quick":
+        bencher.samples = 3
+        bencher.sampleMillis = 2
+    default:
+        FileHandle.standardError.write(Data("usage: UndraBench [--json FILE] [--filter PREFIX] [--quick]\n".utf8))
+        exit(2)
+    }
+}
+
+let cases = (trackingCases() + publishingCases() + mirrorCases())
+    .filter { filter == nil || $0.name.hasPrefix(filter!) }
+var results: [BenchResult] = []
+for c in cases {
+    let ours = bencher.measure(c.ours)
+    let theirs = c.theirs.map { bencher.measure($0) }
+    let result = BenchResult(name: c.name, ns: ours, baseline: c.baseline, baselineNs: theirs, goal: c.goal)
+    results.append(result)
+    FileHandle.standardError.write(Data("\(c.name): \(ours) ns\n".utf8))
+}
+print(Report.table(results))
+if let jsonPath {
+    try Report.json(results).write(toFile: jsonPath, atomically: true, encoding: .utf8)
+}
