@@ -7,10 +7,35 @@ struct BenchCase {
     let baseline: String
     /// The goal in nanoseconds per operation, if the case has one.
     let goal: Double?
-    /// Performs `n` operations with UndraRuntime.
-    let ours: (Int) -> Void
-    /// Performs `n` operations with the baseline.
-    let theirs: ((Int) -> Void)?
+    /// Performs `n` operations with UndraRuntime; returns the nanoseconds that count.
+    let ours: (Int) -> Double
+    /// Performs `n` operations with the baseline; returns the nanoseconds that count.
+    let theirs: ((Int) -> Double)?
+
+    /// A case whose whole body is timed.
+    init(name: String, baseline: String, goal: Double?, ours: @escaping (Int) -> Void, theirs: ((Int) -> Void)?) {
+        self.name = name
+        self.baseline = baseline
+        self.goal = goal
+        self.ours = { n in elapsed { ours(n) } }
+        self.theirs = theirs.map { theirs in { n in elapsed { theirs(n) } } }
+    }
+
+    /// A case that times only part of each operation (setup excluded) and returns the total.
+    init(name: String, baseline: String, goal: Double?, timedOurs: @escaping (Int) -> Double, timedTheirs: ((Int) -> Double)?) {
+        self.name = name
+        self.baseline = baseline
+        self.goal = goal
+        self.ours = timedOurs
+        self.theirs = timedTheirs
+    }
+}
+
+/// Nanoseconds that `body` takes.
+func elapsed(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start)
 }
 
 struct BenchResult {
@@ -21,8 +46,8 @@ struct BenchResult {
     let goal: Double?
 }
 
-/// Keeps a value alive and opaque to the optimizer.
-@inline(never)
+/// Keeps a value alive and opaque to the optimizer: the call cannot be removed, nor its argument.
+@inline(never) @_optimize(none)
 func blackHole<T>(_ value: T) {}
 
 /// Measures ns per operation: calibrates a batch that takes about `sampleMillis`, then takes the
@@ -32,11 +57,11 @@ struct Bencher {
     var samples = 11
     var sampleMillis = 10.0
 
-    func measure(_ body: (Int) -> Void) -> Double {
+    func measure(_ body: (Int) -> Double) -> Double {
         var n = 1
         // Calibrate (this is also the warm-up).
         while true {
-            let t = time { body(n) }
+            let t = body(n)
             if t >= sampleMillis * 1_000_000 / 4 || n >= 1 << 30 {
                 let perOp = t / Double(n)
                 n = max(1, Int(sampleMillis * 1_000_000 / max(perOp, 0.01)))
@@ -46,15 +71,9 @@ struct Bencher {
         }
         var results: [Double] = []
         for _ in 0..<samples {
-            results.append(time { body(n) } / Double(n))
+            results.append(body(n) / Double(n))
         }
         results.sort()
         return results[results.count / 2]
-    }
-
-    private func time(_ body: () -> Void) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start)
     }
 }

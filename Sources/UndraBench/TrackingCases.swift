@@ -1,4 +1,179 @@
-/// The fine-grained rows of the table.
+import Observation
+import Synchronization
+import UndraRuntime
+
+// The fine-grained rows: UndraRuntime's Registrar against Apple's Observation, same shapes.
+
+/// A hand-written observable class, as generated code writes one: `x` reports by key path,
+/// `fastX` by a `PropertyID` created once.
+final class Point: Trackable, @unchecked Sendable {  // @unchecked: used from one thread at a time.
+    let registrar = Registrar()
+    static let xID = PropertyID(\Point.x)
+    private var _x = 0
+
+    var x: Int {
+        get {
+            registrar.access(self, keyPath: \.x)
+            return _x
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: \.x) { _x = newValue }
+        }
+    }
+
+    var fastX: Int {
+        get {
+            registrar.access(self, property: Self.xID)
+            return _x
+        }
+        set {
+            registrar.withMutation(of: self, property: Self.xID) { _x = newValue }
+        }
+    }
+}
+
+/// The same class with `@Tracked`.
+final class TrackedPoint: Trackable, @unchecked Sendable {  // @unchecked: used from one thread at a time.
+    let registrar = Registrar()
+    @Tracked var x = 0
+}
+
+@Observable
+final class ApplePoint: @unchecked Sendable {  // @unchecked: used from one thread at a time.
+    var x = 0
+}
+
+/// Counts callbacks, so that no observer is optimized away.
+final class Counter: Sendable {
+    let count = Atomic<Int>(0)
+    func bump() { count.wrappingAdd(1, ordering: .relaxed) }
+}
+
 func trackingCases() -> [BenchCase] {
-    []
+    let point = Point(), tracked = TrackedPoint(), apple = ApplePoint()
+    let counter = Counter()
+    let points = (0..<100).map { _ in Point() }
+    let applePoints = (0..<100).map { _ in ApplePoint() }
+
+    return [
+        BenchCase(
+            name: "read.untracked", baseline: "Observation", goal: 10,
+            ours: { n in for _ in 0..<n { blackHole(point.x) } },
+            theirs: { n in for _ in 0..<n { blackHole(apple.x) } }),
+        BenchCase(
+            name: "read.untracked.fastpath", baseline: "Observation", goal: 2,
+            ours: { n in for _ in 0..<n { blackHole(point.fastX) } },
+            theirs: { n in for _ in 0..<n { blackHole(apple.x) } }),
+        BenchCase(
+            name: "read.untracked.wrapper", baseline: "Observation", goal: 10,
+            ours: { n in for _ in 0..<n { blackHole(tracked.x) } },
+            theirs: { n in for _ in 0..<n { blackHole(apple.x) } }),
+        BenchCase(
+            name: "write.noObservers", baseline: "Observation", goal: 5,
+            ours: { n in for i in 0..<n { point.x = i } },
+            theirs: { n in for i in 0..<n { apple.x = i } }),
+        BenchCase(
+            name: "write.noObservers.fastpath", baseline: "Observation", goal: 5,
+            ours: { n in for i in 0..<n { point.fastX = i } },
+            theirs: { n in for i in 0..<n { apple.x = i } }),
+        // One track of one property, then the write that fires it.
+        BenchCase(
+            name: "track.1prop.fire", baseline: "Observation", goal: 150,
+            ours: { n in
+                for i in 0..<n {
+                    track(read: { blackHole(point.x) }, onChange: { counter.bump() })
+                    point.x = i
+                }
+            },
+            theirs: { n in
+                for i in 0..<n {
+                    withObservationTracking({ blackHole(apple.x) }, onChange: { counter.bump() })
+                    apple.x = i
+                }
+            }),
+        BenchCase(
+            name: "track.1prop.fire.fastpath", baseline: "Observation", goal: 150,
+            ours: { n in
+                for i in 0..<n {
+                    track(read: { blackHole(point.fastX) }, onChange: { counter.bump() })
+                    point.fastX = i
+                }
+            },
+            theirs: { n in
+                for i in 0..<n {
+                    withObservationTracking({ blackHole(apple.x) }, onChange: { counter.bump() })
+                    apple.x = i
+                }
+            }),
+        // One track reading one property of each of 100 objects, then one write.
+        BenchCase(
+            name: "track.100objects.fire", baseline: "Observation", goal: 10_000,
+            ours: { n in
+                for i in 0..<n {
+                    track(read: { for p in points { blackHole(p.x) } }, onChange: { counter.bump() })
+                    points[i % 100].x = i
+                }
+            },
+            theirs: { n in
+                for i in 0..<n {
+                    withObservationTracking(
+                        { for p in applePoints { blackHole(p.x) } }, onChange: { counter.bump() })
+                    applePoints[i % 100].x = i
+                }
+            }),
+        // One write firing 1,000 pending observers: the 1,000 tracks are set up untimed.
+        BenchCase(
+            name: "write.fires1000", baseline: "Observation", goal: 100_000,
+            timedOurs: { n in
+                var total = 0.0
+                for i in 0..<n {
+                    for _ in 0..<1000 { track(read: { blackHole(point.x) }, onChange: { counter.bump() }) }
+                    total += elapsed { point.x = i }
+                }
+                return total
+            },
+            timedTheirs: { n in
+                var total = 0.0
+                for i in 0..<n {
+                    for _ in 0..<1000 {
+                        withObservationTracking({ blackHole(apple.x) }, onChange: { counter.bump() })
+                    }
+                    total += elapsed { apple.x = i }
+                }
+                return total
+            }),
+        // The same, with the 1,000 tracks timed too.
+        BenchCase(
+            name: "write.fires1000.withSetup", baseline: "Observation", goal: nil,
+            ours: { n in
+                for i in 0..<n {
+                    for _ in 0..<1000 { track(read: { blackHole(point.x) }, onChange: { counter.bump() }) }
+                    point.x = i
+                }
+            },
+            theirs: { n in
+                for i in 0..<n {
+                    for _ in 0..<1000 {
+                        withObservationTracking({ blackHole(apple.x) }, onChange: { counter.bump() })
+                    }
+                    apple.x = i
+                }
+            }),
+        // One track that reads the same property 30 times, then the write that fires it.
+        BenchCase(
+            name: "track.read30sameProp", baseline: "Observation", goal: nil,
+            ours: { n in
+                for i in 0..<n {
+                    track(read: { for _ in 0..<30 { blackHole(point.x) } }, onChange: { counter.bump() })
+                    point.x = i
+                }
+            },
+            theirs: { n in
+                for i in 0..<n {
+                    withObservationTracking(
+                        { for _ in 0..<30 { blackHole(apple.x) } }, onChange: { counter.bump() })
+                    apple.x = i
+                }
+            }),
+    ]
 }

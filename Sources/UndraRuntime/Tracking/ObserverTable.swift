@@ -1,0 +1,110 @@
+/// A registrar's observers: entries bucketed by (subject, property). Guarded by the registrar's lock.
+///
+/// Buckets are kept when they empty, so a property observed again and again (a view re-tracking
+/// after every change) reuses its bucket's storage instead of allocating; empty buckets are swept
+/// when they outnumber the live ones.
+struct ObserverTable {
+    struct Entry {
+        let observer: any Observer
+        let generation: UInt64
+    }
+
+    struct Bucket {
+        var entries: ContiguousArray<Entry> = []
+        /// When `entries` reaches this size, stale entries are dropped before appending; then it
+        /// doubles. This keeps a never-written property's bucket at most about twice its live
+        /// entries, at O(1) amortized cost per install.
+        var purgeAt = 8
+    }
+
+    private var buckets = SmallDictionary<ObservationKey, Bucket>()
+    private var emptyBuckets = 0
+
+    /// All entries in all buckets, live or stale. Mirrored into the registrar's atomic gate.
+    private(set) var entryCount = 0
+
+    mutating func install(_ observer: consuming any Observer, generation: UInt64, for key: ObservationKey) {
+        let entry = Entry(observer: observer, generation: generation)
+        if let index = buckets.index(forKey: key) {
+            if buckets.values[index].entries.isEmpty { emptyBuckets -= 1 }
+            entryCount += buckets.values[index].append(entry)
+        } else {
+            var bucket = Bucket()
+            entryCount += bucket.append(entry)
+            buckets.append(bucket, forKey: key)
+        }
+    }
+
+    /// Lets every entry of `key`'s bucket decide what `event` means to it; keeps the ones that
+    /// stay and returns the ones that fire, to be delivered once the lock is released.
+    mutating func receive(_ event: TrackingEvent, for key: ObservationKey, thread: UInt) -> FiredObservers {
+        var fired = FiredObservers()
+        guard let index = buckets.index(forKey: key) else { return fired }
+        let removed = buckets.values[index].receive(event, thread: thread, firing: &fired)
+        entryCount -= removed
+        if removed > 0 && buckets.values[index].entries.isEmpty {
+            emptyBuckets += 1
+            if emptyBuckets > 8 && emptyBuckets * 2 > buckets.count { sweepEmptyBuckets() }
+        }
+        return fired
+    }
+
+    private mutating func sweepEmptyBuckets() {
+        buckets.removeAll { $0.entries.isEmpty }
+        emptyBuckets = 0
+    }
+}
+
+extension ObserverTable.Bucket {
+    /// Asks each entry, in order, what `event` means to it; appends the fired observers to
+    /// `fired` and removes the dropped entries, keeping the others in order. Returns how many
+    /// were removed.
+    fileprivate mutating func receive(_ event: TrackingEvent, thread: UInt, firing fired: inout FiredObservers) -> Int {
+        var kept = 0
+        for position in entries.indices {
+            let verdict = entries[position].observer.receive(
+                event, generation: entries[position].generation, thread: thread)
+            if verdict.fire { fired.append(entries[position].observer) }
+            if verdict.keep {
+                if kept != position { entries.swapAt(kept, position) }
+                kept += 1
+            }
+        }
+        let removed = entries.count - kept
+        for _ in 0..<removed { entries.removeLast() }
+        return removed
+    }
+
+    /// Appends `entry`, first dropping stale entries if the bucket reached its purge size.
+    /// Returns the change in the number of entries.
+    fileprivate mutating func append(_ entry: consuming ObserverTable.Entry) -> Int {
+        let before = entries.count
+        if before >= purgeAt {
+            entries.removeAll { !$0.observer.isCurrent($0.generation) }
+            purgeAt = max(8, entries.count * 2)
+        }
+        entries.append(entry)
+        return entries.count - before
+    }
+}
+
+/// The observers one announcement fired, in bucket order: the first inline, so the common case
+/// (one observer) allocates nothing.
+struct FiredObservers {
+    private var first: (any Observer)?
+    private var more: ContiguousArray<any Observer> = []
+
+    var isEmpty: Bool { first == nil }
+
+    mutating func append(_ observer: any Observer) {
+        if first == nil { first = observer } else { more.append(observer) }
+    }
+
+    /// Delivers to each, in order. Call with no lock held.
+    func deliver(_ event: TrackingEvent, _ change: TrackedChange, thread: UInt) {
+        first?.deliver(event, change, thread: thread)
+        for observer in more {
+            observer.deliver(event, change, thread: thread)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// The identity of an observable property, as a small integer.
+///
+/// An observation is keyed by *(subject, property)*. A `PropertyID` is the property half: every
+/// key path that names the same property (`\Settings.theme`, wherever it is written) interns to
+/// the same id, and so does the `@Tracked` wrapper of that property. Dynamic models intern
+/// property *names* the same way, in a namespace of their own.
+///
+/// Generated code creates each id once and keeps it (`static let theme = PropertyID(\Settings.theme)`),
+/// so the hot path compares integers instead of building and hashing a key path.
+///
+/// - Complexity: interning is O(1) on average (one hash of the key path, under a global lock);
+///   do it once per property, not per access.
+/// - Thread safety: `PropertyID` is a value; creating one is safe from any thread.
+public struct PropertyID: Hashable, Sendable, CustomStringConvertible {
+    /// The interned number: dense, starting at 0, never reused within a process.
+    public let rawValue: Int
+
+    @usableFromInline
+    init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The id of the property that `keyPath` names. Equal key paths give equal ids.
+    public init<Root, Value>(_ keyPath: KeyPath<Root, Value>) {
+        self = PropertyRegistry.shared.id(for: keyPath)
+    }
+
+    /// The id of a property known only by its name, as a dynamic model's properties are.
+    ///
+    /// Names live in their own namespace: `PropertyID(named: "theme")` is not the id of any key path.
+    public init(named name: String) {
+        self = PropertyRegistry.shared.id(named: name)
+    }
+
+    /// How the property was named: a key path's description (`\Settings.theme`) or the dynamic name.
+    public var description: String { PropertyRegistry.shared.name(of: self) }
+}
+
+/// The process-wide intern table behind `PropertyID`.
+final class PropertyRegistry: Sendable {
+    static let shared = PropertyRegistry()
+
+    private struct State {
+        var byKeyPath: [AnyKeyPath: Int] = [:]
+        var byName: [String: Int] = [:]
+        var names: [String] = []
+    }
+
+    private let state = Locked(State())
+
+    func id(for keyPath: AnyKeyPath) -> PropertyID {
+        state.withLock { state in
+            if let id = state.byKeyPath[keyPath] { return PropertyID(rawValue: id) }
+            let id = state.names.count
+            state.names.append(keyPath.debugDescription)
+            state.byKeyPath[keyPath] = id
+            return PropertyID(rawValue: id)
+        }
+    }
+
+    func id(named name: String) -> PropertyID {
+        state.withLock { state in
+            if let id = state.byName[name] { return PropertyID(rawValue: id) }
+            let id = state.names.count
+            state.names.append(name)
+            state.byName[name] = id
+            return PropertyID(rawValue: id)
+        }
+    }
+
+    func name(of id: PropertyID) -> String {
+        state.withLock { state in
+            state.names.indices.contains(id.rawValue) ? state.names[id.rawValue] : "#\(id.rawValue)"
+        }
+    }
+}

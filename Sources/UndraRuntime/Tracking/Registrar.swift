@@ -1,0 +1,166 @@
+import Synchronization
+
+/// Records reads and announces writes of observable properties, keyed by (subject, property).
+///
+/// A class that wants to be observed keeps one registrar and reports through it: its getters call
+/// `access`, its setters `withMutation` (or `willSet` and `didSet`). Apple's `ObservationRegistrar`
+/// has the same shape; `@Tracked` and generated stores do this for you.
+///
+/// Two forms of each call:
+/// - by key path, `registrar.access(self, keyPath: \.theme)`: the key path is an autoclosure, so
+///   it is built only when a tracking scope is open or an observer is installed;
+/// - by `PropertyID`, the fast path for generated code: an interned integer, created once.
+///
+/// The two forms name the same identity: `PropertyID(\Settings.theme)` and `\.theme` are one property.
+///
+/// - Complexity: with no tracking scope open on any thread, `access` is one relaxed atomic load;
+///   with no observer installed on this registrar, `willSet`/`didSet` are one relaxed atomic load.
+///   Otherwise O(1) on average plus O(k) for the k observers of the written property.
+/// - Thread safety: every method may be called from any thread at once. Observers' callbacks run
+///   with no lock held.
+public final class Registrar: Sendable {
+    /// How many entries `table` holds, live or stale: zero means a write has nobody to tell.
+    @usableFromInline
+    let installedCount = Atomic<Int>(0)
+
+    let table = Locked(ObserverTable())
+
+    /// Creates a registrar with no observers. O(1).
+    public init() {}
+
+    // MARK: Key-path form
+
+    /// Records that `subject`'s property `keyPath` was read, for every tracking scope open on this thread.
+    @inlinable
+    public func access<Subject: AnyObject, Value>(
+        _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Value>
+    ) {
+        if openScopeCount.load(ordering: .relaxed) != 0 {
+            accessTracked(ObjectIdentifier(subject), keyPath: keyPath)
+        }
+    }
+
+    /// Announces that `subject`'s property `keyPath` is about to change; the subject must still hold
+    /// the old value. One-shot `track` observers of the property fire here.
+    @inlinable
+    public func willSet<Subject: AnyObject, Value>(
+        _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Value>
+    ) {
+        if installedCount.load(ordering: .relaxed) != 0 {
+            announce(.willSet, ObjectIdentifier(subject), keyPath: keyPath)
+        }
+    }
+
+    /// Announces that `subject`'s property `keyPath` has changed; the subject holds the new value.
+    @inlinable
+    public func didSet<Subject: AnyObject, Value>(
+        _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Value>
+    ) {
+        if installedCount.load(ordering: .relaxed) != 0 {
+            announce(.didSet, ObjectIdentifier(subject), keyPath: keyPath)
+        }
+    }
+
+    /// Runs `mutation` between `willSet` and `didSet` of `keyPath`. `didSet` is announced even when
+    /// `mutation` throws.
+    @inlinable
+    public func withMutation<Subject: AnyObject, Value, Result>(
+        of subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Value>,
+        _ mutation: () throws -> Result
+    ) rethrows -> Result {
+        willSet(subject, keyPath: keyPath())
+        defer { didSet(subject, keyPath: keyPath()) }
+        return try mutation()
+    }
+
+    // MARK: PropertyID form (the fast path)
+
+    /// Records that `subject`'s `property` was read. Same as the key-path form, without the key path.
+    @inlinable
+    public func access<Subject: AnyObject>(_ subject: Subject, property: @autoclosure () -> PropertyID) {
+        if openScopeCount.load(ordering: .relaxed) != 0 {
+            accessTracked(ObservationKey(subject: ObjectIdentifier(subject), property: property()))
+        }
+    }
+
+    /// Announces that `subject`'s `property` is about to change.
+    @inlinable
+    public func willSet<Subject: AnyObject>(_ subject: Subject, property: @autoclosure () -> PropertyID) {
+        if installedCount.load(ordering: .relaxed) != 0 {
+            announce(.willSet, ObservationKey(subject: ObjectIdentifier(subject), property: property()))
+        }
+    }
+
+    /// Announces that `subject`'s `property` has changed.
+    @inlinable
+    public func didSet<Subject: AnyObject>(_ subject: Subject, property: @autoclosure () -> PropertyID) {
+        if installedCount.load(ordering: .relaxed) != 0 {
+            announce(.didSet, ObservationKey(subject: ObjectIdentifier(subject), property: property()))
+        }
+    }
+
+    /// Runs `mutation` between `willSet` and `didSet` of `property`, announcing `didSet` even on a throw.
+    @inlinable
+    public func withMutation<Subject: AnyObject, Result>(
+        of subject: Subject, property: @autoclosure () -> PropertyID, _ mutation: () throws -> Result
+    ) rethrows -> Result {
+        willSet(subject, property: property())
+        defer { didSet(subject, property: property()) }
+        return try mutation()
+    }
+}
+
+// MARK: - Slow paths (a scope is open, or observers are installed)
+
+extension Registrar {
+    @usableFromInline
+    func accessTracked<Subject, Value>(_ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>) {
+        ThreadContext.withCurrent { context in
+            guard context.isTracking else { return }
+            let key = ObservationKey(subject: subject, property: context.propertyID(for: keyPath()))
+            record(key, in: context)
+        }
+    }
+
+    @usableFromInline
+    func accessTracked(_ key: ObservationKey) {
+        ThreadContext.withCurrent { context in
+            guard context.isTracking else { return }
+            record(key, in: context)
+        }
+    }
+
+    @usableFromInline
+    func announce<Subject, Value>(
+        _ event: TrackingEvent, _ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>
+    ) {
+        let key = ThreadContext.withCurrent { context in
+            ObservationKey(subject: subject, property: context.propertyID(for: keyPath()))
+        }
+        announce(event, key)
+    }
+
+    @usableFromInline
+    func announce(_ event: TrackingEvent, _ key: ObservationKey) {
+        let thread = currentThreadID()
+        let fired = table.withLock { table in
+            let fired = table.receive(event, for: key, thread: thread)
+            installedCount.store(table.entryCount, ordering: .relaxed)
+            return fired
+        }
+        if !fired.isEmpty {
+            fired.deliver(event, key.change, thread: thread)
+        }
+    }
+
+    /// Installs, for every open scope on this thread that has not read `key` yet, its observer.
+    private func record(_ key: ObservationKey, in context: ThreadContext) {
+        context.recordRead(of: key, in: ObjectIdentifier(self)) { observer, generation in
+            guard observer.isCurrent(generation) else { return }
+            table.withLock { table in
+                table.install(observer, generation: generation, for: key)
+                installedCount.store(table.entryCount, ordering: .relaxed)
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// How many tracking scopes are open, on all threads together.
+///
+/// This is the gate on the read path: while it is zero no thread is tracking, so `access` returns
+/// after one relaxed load, without building a key path or touching thread-local storage. A thread
+/// that opens a scope increments it first, so its own reads always see it non-zero.
+@usableFromInline
+let openScopeCount = Atomic<Int>(0)
+
+/// What one thread knows about tracking: its stack of open scopes, and a small cache from
+/// key-path objects to property ids. Only its own thread ever touches it.
+final class ThreadContext {
+    /// The open `track` (or re-track) scopes, innermost last. A read is recorded in every one of
+    /// them, which is how an inner scope's reads also count for the outer scopes.
+    @exclusivity(unchecked)  // Touched only by its own thread, never re-entrantly.
+    var scopes: ContiguousArray<TrackingScope> = []
+
+    /// Direct-mapped: key-path object address → id. Key paths in optimized code are unique
+    /// global objects, so this hits on every read after the first; an entry keeps its key path
+    /// alive, so an address in the cache can never be reused by another key path.
+    @exclusivity(unchecked)
+    private var keyPaths = ContiguousArray<(keyPath: AnyKeyPath?, id: PropertyID)>(
+        repeating: (nil, PropertyID(rawValue: 0)), count: 64)
+
+    /// The id of the property `keyPath` names: a cache hit is a shift, a load and a compare.
+    func propertyID(for keyPath: AnyKeyPath) -> PropertyID {
+        let address = UInt(bitPattern: ObjectIdentifier(keyPath))
+        let slot = Int(truncatingIfNeeded: (address >> 4) & 63)
+        if let cached = keyPaths[slot].keyPath, cached === keyPath { return keyPaths[slot].id }
+        let id = PropertyRegistry.shared.id(for: keyPath)
+        keyPaths[slot] = (keyPath, id)
+        return id
+    }
+
+    /// Runs `body` with this thread's context, creating it on first use.
+    @inline(__always)
+    static func withCurrent<Result>(_ body: (ThreadContext) throws -> Result) rethrows -> Result {
+        if let pointer = pthread_getspecific(contextKey) {
+            return try Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        }
+        let context = ThreadContext()
+        pthread_setspecific(contextKey, Unmanaged.passRetained(context).toOpaque())
+        return try body(context)
+    }
+}
+
+/// The pthread key of the current thread's `ThreadContext`; the destructor releases it at thread exit.
+private let contextKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key) { pointer in
+        if let pointer { Unmanaged<ThreadContext>.fromOpaque(pointer).release() }
+    }
+    precondition(status == 0, "UndraRuntime: pthread_key_create failed (\(status))")
+    return key
+}()
+
+/// The calling thread's identity, as observers compare it ("is this write my own?").
+@inline(__always)
+func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
+}

@@ -1,0 +1,80 @@
+import Synchronization
+
+/// Runs `read`, recording every observable property it reads on this thread, and calls `onChange`
+/// once, at the first change of any of them.
+///
+/// - `onChange` runs at the first `willSet` of a recorded property (the subject still holds the
+///   old value), on the writing thread. It is removed before it is called: a write from inside
+///   `onChange`, or two threads writing at once, never call it twice.
+/// - Only reads on this thread count. Nested `track` calls: the inner reads also count for the outer.
+/// - No lost update: each read installs the observer at once, so a write by another thread after a
+///   property was read fires it, even while `read` is still running. Writes that `read` itself makes
+///   on this thread do not fire it (as with Apple's Observation).
+/// - The observer holds neither the subjects nor, once fired, `onChange`; if no recorded property is
+///   ever written, it is released with the subjects' registrars.
+///
+/// - Complexity: O(1) on average per distinct property read, plus the cost of `read`.
+/// - Thread safety: call from any thread; `onChange` must be safe to call from any thread.
+public func track<T>(read: () throws -> T, onChange: @escaping @Sendable () -> Void) rethrows -> T {
+    try trackOnce(firesOnWillSet: true, read: read, onChange: onChange)
+}
+
+/// `track`, with a choice of firing at the first `willSet` or at the first `didSet` (when the
+/// subject already holds the new value, as a consumer that re-reads at once needs).
+func trackOnce<T>(
+    firesOnWillSet: Bool, read: () throws -> T, onChange: @escaping @Sendable () -> Void
+) rethrows -> T {
+    let observer = OneShotObserver(owner: currentThreadID(), firesOnWillSet: firesOnWillSet, onChange: onChange)
+    defer { observer.finishReading() }
+    return try ThreadContext.withCurrent { context in
+        try context.withScope(observer, generation: 0, read)
+    }
+}
+
+/// The observer of one `track` call: armed by the reads, fired at most once.
+final class OneShotObserver: Observer {
+    private static let reading = 0, armed = 1, fired = 2
+
+    private let state = Atomic<Int>(OneShotObserver.reading)
+    /// The thread running `read`; its own writes during `read` do not fire.
+    private let owner: UInt
+    /// `track` fires on `willSet`; a `didSet` one-shot (the async sequence's) waits for the new value.
+    private let firesOnWillSet: Bool
+    /// Written once by `init`; afterwards read and cleared only by the one thread whose
+    /// compare-exchange moved `state` to `fired`. That exchange is the lock guarding it: it is
+    /// won at most once, and its acquire-release ordering publishes `init`'s write to the winner.
+    private nonisolated(unsafe) var onChange: (@Sendable () -> Void)?
+
+    init(owner: UInt, firesOnWillSet: Bool, onChange: @escaping @Sendable () -> Void) {
+        self.owner = owner
+        self.firesOnWillSet = firesOnWillSet
+        self.onChange = onChange
+    }
+
+    /// `read` returned: from now on writes by the owner thread fire too.
+    func finishReading() {
+        _ = state.compareExchange(expected: Self.reading, desired: Self.armed, ordering: .acquiringAndReleasing)
+    }
+
+    func receive(_ event: TrackingEvent, generation: UInt64, thread: UInt) -> Verdict {
+        var current = state.load(ordering: .acquiring)
+        while true {
+            if current == Self.fired { return .drop }
+            if event == .willSet && !firesOnWillSet { return .keep }
+            if current == Self.reading && thread == owner { return .keep }
+            let (exchanged, original) = state.compareExchange(
+                expected: current, desired: Self.fired, ordering: .acquiringAndReleasing)
+            if exchanged { return .fireAndDrop }
+            current = original
+        }
+    }
+
+    /// Called once, by the thread whose `receive` won the exchange to `fired`.
+    func deliver(_ event: TrackingEvent, _ change: TrackedChange, thread: UInt) {
+        onChange.take()?()
+    }
+
+    func isCurrent(_ generation: UInt64) -> Bool {
+        state.load(ordering: .relaxed) != Self.fired
+    }
+}

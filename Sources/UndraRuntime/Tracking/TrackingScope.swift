@@ -1,0 +1,101 @@
+import Synchronization
+
+/// One open tracking scope on a thread: the observer its reads install, at which generation, and
+/// which (registrar, subject, property) triples it has installed already.
+///
+/// Reads install their entry at once, not when the scope closes: a write by another thread after
+/// a property was read therefore always finds the observer (no lost update between the read and
+/// the install).
+struct TrackingScope {
+    /// Unowned: whoever opens the scope holds the observer until the scope closes (`trackOnce`'s
+    /// local, or the continuous observer running its own `read`).
+    unowned(unsafe) let observer: any Observer
+    let generation: UInt64
+
+    /// Installed so far, for deduplication: reading one property thirty times installs once.
+    /// The first key is kept inline (most scopes read one property); more go to a small
+    /// open-addressing table with a multiplicative hash, several times cheaper than `Set`'s
+    /// seeded SipHash for these three-word keys.
+    private var first: InstalledKey?
+    private var table: ContiguousArray<InstalledKey?> = []
+    private var tableCount = 0
+
+    private struct InstalledKey: Equatable {
+        let registrar: ObjectIdentifier
+        let key: ObservationKey
+
+        /// Fibonacci hashing of the three words; the table takes the top bits.
+        var hash: UInt {
+            let a = UInt(bitPattern: registrar), b = UInt(bitPattern: key.subject)
+            let c = UInt(bitPattern: key.property.rawValue)
+            return ((a >> 4) ^ (b >> 4) &* 31 ^ c &* 0x9E37_79B9) &* 0x9E37_79B9_7F4A_7C15
+        }
+    }
+
+    init(observer: any Observer, generation: UInt64) {
+        self.observer = observer
+        self.generation = generation
+    }
+
+    /// Records the read; returns true the first time this scope sees (registrar, key).
+    mutating func firstRead(of key: ObservationKey, in registrar: ObjectIdentifier) -> Bool {
+        let entry = InstalledKey(registrar: registrar, key: key)
+        guard let first else {
+            self.first = entry
+            return true
+        }
+        if first == entry { return false }
+        if table.isEmpty { table = ContiguousArray(repeating: nil, count: 16) }
+        return insert(entry)
+    }
+
+    private mutating func insert(_ entry: InstalledKey) -> Bool {
+        let shift = UInt(UInt.bitWidth - table.count.trailingZeroBitCount)
+        let mask = table.count - 1
+        var slot = Int(truncatingIfNeeded: entry.hash >> shift)
+        while let occupant = table[slot] {
+            if occupant == entry { return false }
+            slot = (slot + 1) & mask
+        }
+        table[slot] = entry
+        tableCount += 1
+        if tableCount * 2 > table.count { grow() }
+        return true
+    }
+
+    private mutating func grow() {
+        let old = table
+        table = ContiguousArray(repeating: nil, count: old.count * 4)
+        tableCount = 0
+        for case let entry? in old { _ = insert(entry) }
+    }
+}
+
+extension ThreadContext {
+    /// Runs `body` inside a new scope that installs `observer` at `generation` on every read.
+    func withScope<Result>(
+        _ observer: any Observer, generation: UInt64, _ body: () throws -> Result
+    ) rethrows -> Result {
+        openScopeCount.wrappingAdd(1, ordering: .relaxed)
+        scopes.append(TrackingScope(observer: observer, generation: generation))
+        defer {
+            scopes.removeLast()
+            openScopeCount.wrappingSubtract(1, ordering: .relaxed)
+        }
+        return try body()
+    }
+
+    /// Whether a scope is open on this thread.
+    var isTracking: Bool { !scopes.isEmpty }
+
+    /// Records a read of `key` through `registrar` in every open scope, and calls `install` for
+    /// each scope that had not read it yet.
+    func recordRead(
+        of key: ObservationKey, in registrar: ObjectIdentifier,
+        install: (_ observer: any Observer, _ generation: UInt64) -> Void
+    ) {
+        for index in scopes.indices where scopes[index].firstRead(of: key, in: registrar) {
+            install(scopes[index].observer, scopes[index].generation)
+        }
+    }
+}
