@@ -19,8 +19,12 @@ public struct PropertyID: Hashable, Sendable, CustomStringConvertible {
     init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The id of the property that `keyPath` names. Equal key paths give equal ids.
-    public init<Root, Value>(_ keyPath: KeyPath<Root, Value>) {
-        self = PropertyRegistry.shared.id(for: keyPath)
+    ///
+    /// - Parameter name: how `description` names the property. A key path to a stored property
+    ///   describes itself (`\Settings.theme`); one to a computed property does not, so generated
+    ///   code passes the name. The first name given for a property is kept.
+    public init<Root, Value>(_ keyPath: KeyPath<Root, Value>, name: String? = nil) {
+        self = PropertyRegistry.shared.id(for: keyPath, name: name)
     }
 
     /// The id of a property known only by its name, as a dynamic model's properties are.
@@ -46,14 +50,33 @@ final class PropertyRegistry: Sendable {
 
     private let state = Locked(State())
 
-    func id(for keyPath: AnyKeyPath) -> PropertyID {
+    /// - Parameter name: the name to describe it by, if the key path cannot describe itself.
+    func id(for keyPath: AnyKeyPath, name: @autoclosure () -> String? = nil) -> PropertyID {
         state.withLock { state in
-            if let id = state.byKeyPath[keyPath] { return PropertyID(rawValue: id) }
+            if let id = state.byKeyPath[keyPath] {
+                if Self.isAnonymous(state.names[id]), let name = name() { state.names[id] = name }
+                return PropertyID(rawValue: id)
+            }
             let id = state.names.count
-            state.names.append(keyPath.debugDescription)
+            state.names.append(name() ?? keyPath.debugDescription)
             state.byKeyPath[keyPath] = id
             return PropertyID(rawValue: id)
         }
+    }
+
+    /// The name of the property that a property wrapper's storage backs:
+    /// `\Settings._theme` → `\Settings.theme`.
+    static func wrappedName(fromStorage storage: AnyKeyPath) -> String? {
+        let description = storage.debugDescription
+        guard !isAnonymous(description), let dot = description.lastIndex(of: ".") else { return nil }
+        let member = description[description.index(after: dot)...]
+        guard member.hasPrefix("_") else { return nil }
+        return String(description[...dot] + member.dropFirst())
+    }
+
+    /// Whether a key path's description names no member (a computed property's does not).
+    private static func isAnonymous(_ description: String) -> Bool {
+        description.contains("<computed")
     }
 
     func id(named name: String) -> PropertyID {

@@ -113,11 +113,15 @@ public final class Registrar: Sendable {
 // MARK: - Slow paths (a scope is open, or observers are installed)
 
 extension Registrar {
+    /// - Parameter storage: when a property wrapper reports, its storage key path (to name the property).
     @usableFromInline
-    func accessTracked<Subject, Value>(_ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>) {
+    func accessTracked<Subject, Value>(
+        _ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>, storage: AnyKeyPath? = nil
+    ) {
         ThreadContext.withCurrent { context in
             guard context.isTracking else { return }
-            let key = ObservationKey(subject: subject, property: context.propertyID(for: keyPath()))
+            let property = context.propertyID(for: keyPath(), storage: storage)
+            let key = ObservationKey(subject: subject, property: property)
             record(key, in: context)
         }
     }
@@ -132,10 +136,11 @@ extension Registrar {
 
     @usableFromInline
     func announce<Subject, Value>(
-        _ event: TrackingEvent, _ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>
+        _ event: TrackingEvent, _ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>,
+        storage: AnyKeyPath? = nil
     ) {
         let key = ThreadContext.withCurrent { context in
-            ObservationKey(subject: subject, property: context.propertyID(for: keyPath()))
+            ObservationKey(subject: subject, property: context.propertyID(for: keyPath(), storage: storage))
         }
         announce(event, key)
     }

@@ -31,11 +31,13 @@ final class ThreadContext {
         repeating: (nil, PropertyID(rawValue: 0)), count: 64)
 
     /// The id of the property `keyPath` names: a cache hit is a shift, a load and a compare.
-    func propertyID(for keyPath: AnyKeyPath) -> PropertyID {
+    /// - Parameter storage: a property wrapper's storage key path, to name the property by.
+    func propertyID(for keyPath: AnyKeyPath, storage: AnyKeyPath? = nil) -> PropertyID {
         let address = UInt(bitPattern: ObjectIdentifier(keyPath))
         let slot = Int(truncatingIfNeeded: (address >> 4) & 63)
         if let cached = keyPaths[slot].keyPath, cached === keyPath { return keyPaths[slot].id }
-        let id = PropertyRegistry.shared.id(for: keyPath)
+        let id = PropertyRegistry.shared.id(
+            for: keyPath, name: storage.flatMap(PropertyRegistry.wrappedName(fromStorage:)))
         keyPaths[slot] = (keyPath, id)
         return id
     }

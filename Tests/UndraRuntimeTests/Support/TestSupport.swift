@@ -1,0 +1,64 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Counts events from any thread.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    var count: Int { value.load(ordering: .acquiring) }
+
+    func bump() { value.wrappingAdd(1, ordering: .acquiringAndReleasing) }
+}
+
+/// Records values from any thread, in the order they arrive.
+final class Recorder<Value: Sendable>: @unchecked Sendable {  // @unchecked: `values` only under `lock`.
+    private let lock = NSLock()
+    private var values: [Value] = []
+
+    var all: [Value] { lock.withLock { values } }
+
+    func append(_ value: Value) { lock.withLock { values.append(value) } }
+}
+
+/// An object whose deallocation can be observed through a weak reference.
+final class Witness: Sendable {}
+
+/// A weak reference to keep in a collection.
+struct Weak<Object: AnyObject> {
+    weak var value: Object?
+    init(_ value: Object) { self.value = value }
+}
+
+/// Runs `body` on a new thread and waits for it to finish.
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.start()
+    done.wait()
+}
+
+/// Runs `body(i)` for `i` in `0..<count`, each on its own thread, all released at once; waits for all.
+func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let ready = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+    for index in 0..<count {
+        Thread {
+            ready.signal()
+            go.wait()
+            body(index)
+            done.signal()
+        }.start()
+    }
+    for _ in 0..<count { ready.wait() }
+    for _ in 0..<count { go.signal() }
+    for _ in 0..<count { done.wait() }
+}
+
+/// Waits until `condition` holds, polling; gives up after `seconds` (the caller's `#expect` then fails).
+func eventually(within seconds: Double = 10, _ condition: () -> Bool) {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() && Date() < deadline { usleep(1000) }
+}

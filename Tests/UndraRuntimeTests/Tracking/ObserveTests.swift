@@ -1,0 +1,216 @@
+import Dispatch
+import Synchronization
+import Testing
+import UndraRuntime
+
+/// Continuous observation: `observe { … }` and `observe { read } onChange: { changes in … }`.
+@Suite struct ObserveTests {
+    @Test func runsNowAndAfterEveryChangeOfWhatItRead() {
+        let person = Person(), seen = Recorder<String>()
+        let token = observe { seen.append(person.name) }
+        person.name = "Grace"
+        person.age = 90  // not read
+        person.name = "Hopper"
+        #expect(seen.all == ["Ada", "Grace", "Hopper"])
+        token.cancel()
+    }
+
+    @Test func reTracksOnEveryRunSoABranchNotTakenStopsCounting() {
+        let person = Person(), runs = Counter()
+        let token = observe {
+            runs.bump()
+            _ = person.isAdult ? person.name : String(person.age)
+        }
+        #expect(runs.count == 1)
+        person.age = 1  // not read while isAdult
+        #expect(runs.count == 1)
+        person.isAdult = false
+        #expect(runs.count == 2)
+        person.name = "Grace"  // no longer read
+        #expect(runs.count == 2)
+        person.age = 2
+        #expect(runs.count == 3)
+        token.cancel()
+    }
+
+    @Test func cancellingStopsItAndReleasesTheClosure() {
+        let person = Person(), runs = Counter()
+        weak var witness: Witness?
+        let token: ObservationToken
+        do {
+            let captured = Witness()
+            witness = captured
+            token = observe {
+                _ = captured
+                runs.bump()
+                _ = person.name
+            }
+        }
+        token.cancel()
+        token.cancel()  // idempotent
+        #expect(token.isCancelled)
+        #expect(witness == nil)
+        person.name = "Grace"
+        #expect(runs.count == 1)
+    }
+
+    @Test func releasingTheTokenCancels() {
+        let person = Person(), runs = Counter()
+        do {
+            let token = observe {
+                runs.bump()
+                _ = person.name
+            }
+            person.name = "Grace"
+            _ = token
+        }
+        person.name = "Hopper"
+        #expect(runs.count == 2)
+    }
+
+    @Test func cancellingFromInsideTheClosureStopsFurtherRuns() {
+        let person = Person(), runs = Counter()
+        let holder = TokenHolder()
+        holder.token = observe {
+            runs.bump()
+            if person.name == "stop" { holder.token?.cancel() }
+        }
+        person.name = "stop"
+        person.name = "after"
+        #expect(runs.count == 2)
+    }
+
+    @Test func writesTheClosureMakesItselfDoNotReRunIt() {
+        let person = Person(), runs = Counter()
+        let token = observe {
+            runs.bump()
+            person.age += 1  // reads and writes `age`
+        }
+        #expect(runs.count == 1)
+        #expect(person.age == 37)
+        person.age = 10  // someone else's write still re-runs it
+        #expect(runs.count == 2)
+        #expect(person.age == 11)
+        token.cancel()
+    }
+
+    @Test func onChangeNamesTheChangedProperty() {
+        let person = Person(), changes = Recorder<[String]>()
+        let token = observe({ (person.name, person.age) }, onChange: { changes.append($0.map(\.description)) })
+        person.age = 90
+        person.name = "Grace"
+        #expect(changes.all == [["\\Person.age"], ["\\Person.name"]])
+        token.cancel()
+    }
+
+    @Test func willSetDeliverySeesTheOldValueAndDidSetTheNew() {
+        let counters = Counters(), before = Recorder<Int>(), after = Recorder<Int>()
+        let early = observe(delivery: .willSet, { counters.slow }, onChange: { _ in before.append(counters.slowUntracked) })
+        let late = observe(delivery: .didSet, { counters.slow }, onChange: { _ in after.append(counters.slowUntracked) })
+        counters.slow = 1
+        counters.slow = 2
+        #expect(before.all == [0, 1])
+        #expect(after.all == [1, 2])
+        early.cancel()
+        late.cancel()
+    }
+
+    @Test func willSetDeliveryReTracksAfterTheWrite() {
+        let person = Person(), changes = Recorder<String>()
+        let token = observe(delivery: .willSet, { person.isAdult ? person.name : String(person.age) },
+                            onChange: { changes.append($0.map(\.description).joined()) })
+        person.isAdult = false  // the read now takes the other branch
+        person.name = "not read any more"
+        person.age = 5
+        #expect(changes.all == ["\\Person.isAdult", "\\Person.age"])
+        token.cancel()
+    }
+
+    @Test func coalescedDeliveryOnAQueueNamesEachChangedPropertyOnce() {
+        let person = Person(), queue = DispatchQueue(label: "coalesced")
+        let changes = Recorder<[String]>()
+        let token = observe(delivery: .coalesced(on: queue), { (person.name, person.age) },
+                            onChange: { changes.append($0.map(\.description)) })
+        queue.suspend()
+        person.name = "Grace"
+        person.age = 90
+        person.name = "Hopper"
+        queue.resume()
+        queue.sync {}
+        #expect(changes.all == [["\\Person.name", "\\Person.age"]])
+        person.age = 91
+        queue.sync {}
+        #expect(changes.all == [["\\Person.name", "\\Person.age"], ["\\Person.age"]])
+        token.cancel()
+    }
+
+    @Test func applyOnAQueueRunsThereAndWorkQueuedBeforeCancelIsDropped() {
+        let person = Person(), queue = DispatchQueue(label: "apply")
+        let seen = Recorder<String>()
+        let key = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: key, value: true)
+        let token = observe(on: queue) {
+            #expect(DispatchQueue.getSpecific(key: key) == true)
+            seen.append(person.name)
+        }
+        queue.sync {}
+        #expect(seen.all == ["Ada"])
+        queue.suspend()
+        person.name = "Grace"
+        person.name = "Hopper"
+        queue.resume()
+        queue.sync {}
+        #expect(seen.all == ["Ada", "Hopper"])
+        queue.suspend()
+        person.name = "dropped"
+        token.cancel()
+        queue.resume()
+        queue.sync {}
+        #expect(seen.all == ["Ada", "Hopper"])
+    }
+
+    @Test @MainActor func applyOnTheMainActorRunsThereForWritesFromAnyThread() async {
+        let person = Person(), seen = Recorder<String>()
+        let token = observe(on: MainActor.shared) {
+            MainActor.preconditionIsolated()
+            seen.append(person.name)
+        }
+        #expect(seen.all == ["Ada"])
+        await Task.detached { person.name = "Grace" }.value
+        for _ in 0..<1000 where seen.all.count < 2 { await Task.yield() }
+        #expect(seen.all == ["Ada", "Grace"])
+        token.cancel()
+    }
+
+    @Test func concurrentWritersNeverOverlapRunsAndTheLastRunSeesTheLastValue() {
+        let model = DynamicModel(), inside = Atomic<Int>(0), overlaps = Counter()
+        let values = (0..<4).map { try! model.property("p\($0)", 0) }
+        let last = Recorder<[Int]>()
+        let token = observe {
+            if inside.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue > 1 { overlaps.bump() }
+            last.append(values.map { $0.value })
+            inside.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+        }
+        concurrently(4) { index in
+            for round in 1...200 { values[index].value = round }
+        }
+        #expect(overlaps.count == 0)
+        #expect(last.all.last == [200, 200, 200, 200])
+        token.cancel()
+    }
+
+    @Test func tokensAreHashableAndStoreInASet() {
+        let person = Person()
+        var tokens = Set<ObservationToken>()
+        observe { _ = person.name }.store(in: &tokens)
+        observe { _ = person.age }.store(in: &tokens)
+        #expect(tokens.count == 2)
+        tokens.removeAll()
+        person.name = "Grace"
+    }
+}
+
+/// Lets a closure reach the token that its own `observe` call returns.
+private final class TokenHolder: @unchecked Sendable {  // @unchecked: set once before any write.
+    var token: ObservationToken?
+}

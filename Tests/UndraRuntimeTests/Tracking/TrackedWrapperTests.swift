@@ -1,0 +1,38 @@
+import Testing
+import UndraRuntime
+
+/// `@Tracked` inside a `Trackable` class.
+@Suite struct TrackedWrapperTests {
+    final class Settings: Trackable, @unchecked Sendable {  // @unchecked: used on one thread.
+        let registrar = Registrar()
+        @Tracked var theme = "dark"
+        @Tracked var recent: [String] = []
+    }
+
+    @Test func readsAndWritesLikeAStoredProperty() {
+        let settings = Settings()
+        settings.theme = "light"
+        settings.recent.append("a")
+        settings.recent.append("b")
+        #expect(settings.theme == "light")
+        #expect(settings.recent == ["a", "b"])
+    }
+
+    @Test func anInPlaceMutationAnnouncesOnce() {
+        let settings = Settings(), changes = Recorder<String>()
+        let token = observe({ settings.recent }, onChange: { changes.append($0.map(\.description).joined()) })
+        settings.recent.append("a")
+        #expect(changes.all == ["\\Settings.recent"])
+        token.cancel()
+    }
+
+    @Test func anInPlaceMutationDoesNotCopyTheStoredValue() {
+        // `_modify` yields the storage itself: the array's buffer stays uniquely referenced.
+        let settings = Settings()
+        settings.recent = Array(repeating: "x", count: 1000)
+        let before = settings.recent.withUnsafeBufferPointer { $0.baseAddress }
+        settings.recent[0] = "y"
+        let after = settings.recent.withUnsafeBufferPointer { $0.baseAddress }
+        #expect(before == after)
+    }
+}
