@@ -6,9 +6,9 @@ extension KeyedList {
     /// - Throws: `KeyedListError` (`.duplicateKey`, as op 0, a `reset`) if a key repeats.
     /// - Complexity: O(*m*) for *m* rows.
     @inlinable
-    public init(uniqueKeysWithRows rows: some Sequence<(key: Key, row: Row)>) throws(KeyedListError) {
+    public init(uniqueKeysWithRows rows: some Sequence<(Key, Row)>) throws(KeyedListError) {
         self.init()
-        try apply(CollectionOfOne(.reset(Array(rows))))
+        try apply(CollectionOfOne(.reset(rows.map { (key: $0, row: $1) })))
     }
 
     /// Inserts `row` for the new key `key` before the row of `anchor`, or at the end if `anchor`
