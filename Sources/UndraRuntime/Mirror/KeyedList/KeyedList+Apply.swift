@@ -1,0 +1,113 @@
+extension KeyedList {
+    /// Checks a batch of ops, then applies them one after another: all or nothing.
+    ///
+    /// - Returns: the batch's net changes, key by key.
+    /// - Throws: `KeyedListError` for the first op whose precondition fails (see `Op`); the list
+    ///   is then exactly as it was.
+    /// - Complexity: an `update` costs O(1) (a hash lookup and a write in place, when the list is
+    ///   uniquely referenced); an `insert`, `remove` or `move` costs O(*n*) for a list of *n* rows,
+    ///   as a vectorized scan and a `memmove` of the order (a few µs at 100,000 rows), plus O(1)
+    ///   per named key; a `reset` costs O(*n* + *m*).
+    @inlinable
+    @discardableResult
+    public mutating func apply(_ ops: some Collection<Op>) throws(KeyedListError) -> KeyedListChanges<Key> {
+        apply(try validatedBatch(ops))
+    }
+
+    /// Applies a batch that `validatedBatch(_:)` checked against this list, unchanged since.
+    /// Cannot fail; returns the batch's changes.
+    @inlinable
+    @discardableResult
+    mutating func apply<Ops>(_ batch: ValidatedBatch<Ops>) -> KeyedListChanges<Key> {
+        #if DEBUG
+        precondition(
+            (try? validatedBatch(batch.ops))?.changes == batch.changes,
+            "a batch was applied to a list other than the one that validated it")
+        #endif
+        for op in batch.ops {
+            switch op {
+            case .reset(let rows):
+                _replaceAll(with: rows)
+            case .insert(let rows, let anchor):
+                _insert(rows, at: anchor.map(_position(ofPresentKey:)) ?? count)
+            case .update(let key, let row):
+                _slab[Int(_slotOfKey[key]!)]!.row = row
+            case .remove(let keys):
+                _remove(keys)
+            case .move(let key, let anchor):
+                let slot = _slotOfKey[key]!
+                _order.remove(at: _position(ofSlot: slot))
+                _order.insert(slot, at: anchor.map(_position(ofPresentKey:)) ?? count)
+            }
+        }
+        _checkInvariants()
+        return batch.changes
+    }
+}
+
+// The storage edits behind the ops; each assumes its op was validated.
+extension KeyedList {
+    @inlinable
+    mutating func _replaceAll(with rows: [(key: Key, row: Row)]) {
+        _slotOfKey.removeAll(keepingCapacity: true)
+        _slab.removeAll(keepingCapacity: true)
+        _order.removeAll(keepingCapacity: true)
+        _freeSlots.removeAll(keepingCapacity: true)
+        _slotOfKey.reserveCapacity(rows.count)
+        _insert(rows, at: 0)
+    }
+
+    /// Inserts `rows` at `position`: one `memmove` opens the gap, whatever their number.
+    @inlinable
+    mutating func _insert(_ rows: [(key: Key, row: Row)], at position: Int) {
+        _order.insert(contentsOf: repeatElement(0, count: rows.count), at: position)
+        for (offset, (key, row)) in rows.enumerated() {
+            let slot = _allocateSlot(for: Entry(key: key, row: row))
+            _slotOfKey[key] = slot
+            _order[position + offset] = slot
+        }
+    }
+
+    /// Up to this many keys, a `remove` scans for each key and closes its gap (3.5 µs per key
+    /// at 100,000 rows, measured); past it, one pass compacts the order for all of them
+    /// (40 µs at 100,000 rows). Both scale with the list's size, so the crossover does not.
+    @inlinable
+    static var _scanningRemoveLimit: Int { 12 }
+
+    @inlinable
+    mutating func _remove(_ keys: [Key]) {
+        if keys.count <= Self._scanningRemoveLimit {
+            for key in keys {
+                let slot = _slotOfKey.removeValue(forKey: key)!
+                _order.remove(at: _position(ofSlot: slot))
+                _freeSlot(slot)
+            }
+            return
+        }
+        var isRemoved = [Bool](repeating: false, count: _slab.count)
+        for key in keys {
+            let slot = _slotOfKey.removeValue(forKey: key)!
+            isRemoved[Int(slot)] = true
+            _freeSlot(slot)
+        }
+        _order.removeLast(_order.count - _compactOrder(droppingSlotsIn: isRemoved))
+    }
+
+    /// Moves the slots to keep to the front of `_order`, in order, and returns their count.
+    ///
+    /// Hand-written and branch-free: `removeAll(where:)` took 133 µs at 100,000 rows, this
+    /// loop 40 µs (measured).
+    @inlinable
+    mutating func _compactOrder(droppingSlotsIn isRemoved: [Bool]) -> Int {
+        _order.withUnsafeMutableBufferPointer { order in
+            isRemoved.withUnsafeBufferPointer { isRemoved in
+                var kept = 0
+                for slot in order {
+                    order[kept] = slot
+                    kept &+= isRemoved[Int(slot)] ? 0 : 1
+                }
+                return kept
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+@testable import UndraRuntime
+
+/// Thousands of random batches, valid and invalid, applied to a `KeyedList` and to the plain-array
+/// reference model: after every batch both must agree on the keys, the rows, the change report
+/// or the error, and a rejected batch must leave the list exactly as it was.
+@Suite struct KeyedListRandomizedTests {
+    typealias List = KeyedList<Int, Int>
+    typealias Op = List.Op
+
+    /// Keys are drawn from a small universe so that collisions, missing keys and bad anchors
+    /// are frequent.
+    static let universe = 0..<28
+
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func randomBatchesAgreeWithTheReferenceModel(seed: UInt64) {
+        var random = KeyedListSeededGenerator(seed: seed)
+        var list = List()
+        var model = KeyedListReferenceModel()
+        var outcomes = (applied: 0, rejected: 0, compactingRemoves: 0, largest: 0)
+        for batchNumber in 0..<2_000 {
+            let ops = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                Self.randomOp(model: model, using: &random)
+            }
+            let before = list
+            let expected = model.apply(ops)
+            let expectedError: KeyedListError? = if case .failure(let error) = expected { error } else { nil }
+            #expect(Result { () throws(KeyedListError) in try list.validate(ops) }.error == expectedError)
+            let actual: Result<KeyedListChanges<Int>, KeyedListError>
+            // Half the batches go through the mirror's path: validate first, apply the result.
+            if batchNumber.isMultiple(of: 2) {
+                actual = Result { () throws(KeyedListError) in try list.apply(ops) }
+            } else {
+                actual = Result { () throws(KeyedListError) in try list.validatedBatch(ops) }.map { list.apply($0) }
+            }
+            #expect(actual == expected, "seed \(seed), batch \(batchNumber): \(ops)")
+            if case .failure = actual {
+                outcomes.rejected += 1
+                // Exactly as it was: the same rows, and the same storage down to the free slots.
+                #expect(list == before, "seed \(seed), batch \(batchNumber)")
+                #expect(list._order == before._order && list._freeSlots == before._freeSlots)
+            } else {
+                outcomes.applied += 1
+                outcomes.compactingRemoves += ops.count { op in
+                    if case .remove(let keys) = op { keys.count > List._scanningRemoveLimit } else { false }
+                }
+            }
+            list._checkInvariants()
+            outcomes.largest = max(outcomes.largest, list.count)
+            guard Array(list.keys) == model.keys, Array(list) == model.rows else {
+                Issue.record("seed \(seed), batch \(batchNumber): list \(list) but model \(model.entries)")
+                return
+            }
+        }
+        // For the run to mean anything, both kinds of batch must be common, removes must take
+        // both paths, and scans must cross a whole 16-slot block.
+        #expect(outcomes.applied > 500 && outcomes.rejected > 500, "\(outcomes)")
+        #expect(outcomes.compactingRemoves >= 5, "\(outcomes)")
+        #expect(outcomes.largest > 20, "\(outcomes)")
+    }
+
+    static func randomOp(model: KeyedListReferenceModel, using random: inout KeyedListSeededGenerator) -> Op {
+        let present = model.keys
+        let absent = universe.filter { !present.contains($0) }
+        /// Mostly a key of `preferred`, sometimes any key of the universe.
+        func key(from preferred: [Int], odds: Double) -> Int {
+            if let key = preferred.randomElement(using: &random), Double.random(in: 0..<1, using: &random) < odds {
+                return key
+            }
+            return universe.randomElement(using: &random)!
+        }
+        func anchor() -> Int? {
+            Double.random(in: 0..<1, using: &random) < 0.3 ? nil : key(from: present, odds: 0.9)
+        }
+        func rows(_ count: Int) -> [(key: Int, row: Int)] {
+            (0..<count).map { _ in (key(from: absent, odds: 0.92), Int.random(in: 0..<1_000, using: &random)) }
+        }
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<4:
+            return .reset(rows(Int.random(in: 0...10, using: &random)))
+        case 4..<36:
+            return .insert(rows(Int.random(in: 0...3, using: &random)), before: anchor())
+        case 36..<60:
+            return .update(key(from: present, odds: 0.9), Int.random(in: 0..<1_000, using: &random))
+        case 60..<80:
+            // Now and then more keys than the scanning limit, to exercise the compacting path.
+            let many = present.count > 13 && Int.random(in: 0..<4, using: &random) == 0
+            let count = many ? Int.random(in: 13...present.count, using: &random) : Int.random(in: 0...3, using: &random)
+            let shuffled = present.shuffled(using: &random)
+            return .remove((0..<count).map { i in
+                i < shuffled.count && Double.random(in: 0..<1, using: &random) < 0.98
+                    ? shuffled[i] : universe.randomElement(using: &random)!
+            })
+        default:
+            return .move(key(from: present, odds: 0.92), before: anchor())
+        }
+    }
+}
+
+fileprivate extension Result {
+    /// The error of a failure, `nil` for a success.
+    var error: Failure? {
+        if case .failure(let error) = self { error } else { nil }
+    }
+}
