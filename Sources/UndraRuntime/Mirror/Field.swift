@@ -1,0 +1,88 @@
+/// A field's number in its store's schema: small and dense, assigned by generated code, and the
+/// way frames address the field.
+public struct FieldID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    public let rawValue: Int
+
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public init(integerLiteral value: Int) { self.rawValue = value }
+
+    public static func < (lhs: FieldID, rhs: FieldID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "#\(rawValue)" }
+}
+
+/// The declaration of one field of a store: the typed handle through which the store reads it
+/// and frames are built for it.
+///
+///     static let filter = Field<String>(id: 1, name: "filter", initial: "all")
+///     static let lastEvent = Field<String>(id: 3, name: "lastEvent", initial: "", coalesces: false)
+///
+/// A coalescing field (the default) is announced once per drain, however many ops changed it.
+/// A field with `coalesces: false` keeps every intermediate value: each op is applied and
+/// announced on its own, in order. Keyed lists are declared with `ListField`.
+public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
+    public let id: FieldID
+    public let name: String
+    public let initial: Value
+    public let coalesces: Bool
+    /// When known, a `set` to the value already held is not a change (and announces nothing).
+    let isEqual: (@Sendable (Value, Value) -> Bool)?
+
+    /// Declares a field whose values cannot be compared: every `set` is a change.
+    public init(id: FieldID, name: String, initial: Value, coalesces: Bool = true) {
+        self.init(id: id, name: name, initial: initial, coalesces: coalesces, isEqual: nil)
+    }
+
+    init(id: FieldID, name: String, initial: Value, coalesces: Bool, isEqual: (@Sendable (Value, Value) -> Bool)?) {
+        self.id = id
+        self.name = name
+        self.initial = initial
+        self.coalesces = coalesces
+        self.isEqual = isEqual
+    }
+
+    func makeStorage() -> any FieldStorage {
+        ScalarStorage(self)
+    }
+}
+
+extension Field where Value: Equatable {
+    /// Declares a field of comparable values: a `set` to the value already held is not a change.
+    public init(id: FieldID, name: String, initial: Value, coalesces: Bool = true) {
+        self.init(id: id, name: name, initial: initial, coalesces: coalesces, isEqual: { $0 == $1 })
+    }
+}
+
+/// The declaration of a keyed-list field: a `KeyedList<Key, Row>` that frames patch by key.
+///
+///     static let visible = ListField<TodoID, Todo>(id: 0, name: "visible")
+public struct ListField<Key: Hashable & Sendable, Row: Sendable>: FieldDeclaration, StorageFactory {
+    public typealias Value = KeyedList<Key, Row>
+
+    public let id: FieldID
+    public let name: String
+    public let coalesces: Bool
+
+    /// Declares a list field, empty until the core fills it.
+    public init(id: FieldID, name: String, coalesces: Bool = true) {
+        self.id = id
+        self.name = name
+        self.coalesces = coalesces
+    }
+
+    func makeStorage() -> any FieldStorage {
+        ListStorage(self)
+    }
+}
+
+/// What every field declaration has, whatever its value type: the schema of a `StoreMirror` is
+/// a list of them (`Field` and `ListField` values).
+public protocol FieldDeclaration: Sendable {
+    var id: FieldID { get }
+    var name: String { get }
+    var coalesces: Bool { get }
+}
+
+/// How a declaration makes the storage that holds its field in a mirror.
+protocol StorageFactory {
+    func makeStorage() -> any FieldStorage
+}

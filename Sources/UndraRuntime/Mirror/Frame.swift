@@ -1,0 +1,102 @@
+/// One message from the core: a batch of ops applied to a mirror all or nothing.
+///
+/// - `epoch` identifies the core instance; a new epoch must start with a snapshot.
+/// - `sequence` is the previous frame's plus one; a gap or a repeat is rejected.
+/// - A snapshot carries the whole state: fields it does not set go back to their initial values.
+///   `schemaHash`, on snapshots, must match the mirror's schema.
+/// - `acks` are the commands whose effects this frame makes visible.
+public struct Frame: Sendable {
+    public var epoch: UInt64
+    public var sequence: UInt64
+    public var isSnapshot: Bool
+    public var schemaHash: UInt64?
+    public var ops: [FrameOp]
+    public var acks: [UInt64]
+
+    public init(
+        epoch: UInt64, sequence: UInt64, isSnapshot: Bool = false, schemaHash: UInt64? = nil,
+        ops: [FrameOp], acks: [UInt64] = []
+    ) {
+        self.epoch = epoch
+        self.sequence = sequence
+        self.isSnapshot = isSnapshot
+        self.schemaHash = schemaHash
+        self.ops = ops
+        self.acks = acks
+    }
+
+    /// The number of single ops in the frame (a `FrameOp` may carry a run of list ops).
+    public var opCount: Int { ops.reduce(0) { $0 + $1.count } }
+}
+
+/// One entry of a frame: ops for one field, built through the field's typed declaration.
+///
+/// For a list, one entry may carry a run of ops (`.list(field, ops)`); errors count ops one by
+/// one across the whole frame, so an op index means the same whichever way the frame was built.
+public struct FrameOp: Sendable {
+    /// The field the ops address.
+    public let field: FieldID
+    let payload: any OpPayload
+
+    /// The number of single ops this entry carries.
+    public var count: Int { payload.count }
+
+    /// Sets a field to `value`.
+    public static func set<Value>(_ field: Field<Value>, _ value: Value) -> FrameOp {
+        FrameOp(field: field.id, payload: SetPayload(value))
+    }
+
+    /// A run of keyed-list ops on one list, applied in order.
+    public static func list<Key, Row>(_ field: ListField<Key, Row>, _ ops: [KeyedList<Key, Row>.Op]) -> FrameOp {
+        FrameOp(field: field.id, payload: ListPayload(ops))
+    }
+
+    /// Replaces all rows of a list.
+    public static func reset<Key, Row>(_ field: ListField<Key, Row>, _ rows: [(key: Key, row: Row)]) -> FrameOp {
+        list(field, [.reset(rows)])
+    }
+
+    /// Inserts rows before the row of `anchor` (`nil` appends).
+    public static func insert<Key, Row>(
+        _ field: ListField<Key, Row>, _ rows: [(key: Key, row: Row)], before anchor: Key? = nil
+    ) -> FrameOp {
+        list(field, [.insert(rows, before: anchor)])
+    }
+
+    /// Replaces the row of `key`, keeping its position.
+    public static func update<Key, Row>(_ field: ListField<Key, Row>, _ key: Key, _ row: Row) -> FrameOp {
+        list(field, [.update(key, row)])
+    }
+
+    /// Removes the rows of `keys`.
+    public static func remove<Key, Row>(_ field: ListField<Key, Row>, _ keys: [Key]) -> FrameOp {
+        list(field, [.remove(keys)])
+    }
+
+    /// Moves the row of `key` before the row of `anchor` (`nil` moves it to the end).
+    public static func move<Key, Row>(_ field: ListField<Key, Row>, _ key: Key, before anchor: Key?) -> FrameOp {
+        list(field, [.move(key, before: anchor)])
+    }
+}
+
+/// The typed content of a `FrameOp`. A class, so that checking its type against the field's is
+/// one metadata comparison.
+protocol OpPayload: AnyObject, Sendable {
+    var count: Int { get }
+    /// The payload's value type, as errors name it.
+    var typeName: String { get }
+}
+
+final class SetPayload<Value: Sendable>: OpPayload {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    var count: Int { 1 }
+    var typeName: String { "\(Value.self)" }
+}
+
+final class ListPayload<Key: Hashable & Sendable, Row: Sendable>: OpPayload {
+    let ops: [KeyedList<Key, Row>.Op]
+    init(_ ops: [KeyedList<Key, Row>.Op]) { self.ops = ops }
+    var count: Int { ops.count }
+    var typeName: String { "KeyedList<\(Key.self), \(Row.self)>" }
+}

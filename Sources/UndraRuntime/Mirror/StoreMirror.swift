@@ -1,0 +1,231 @@
+/// The seam between a mirror and its store: the only way the mirror's changes leave it.
+///
+/// The mirror knows neither mode; a store's facade implements this and turns each call into
+/// `willSet`/`didSet` (fine-grained) or `objectWillChange` and `$field` deliveries (coarse).
+/// Calls come from the draining thread, never under the mirror's lock, and never overlap.
+public protocol MirrorDelegate: AnyObject, Sendable {
+    /// Before a commit changes `fields`: the mirror still holds their old values. Once per drain
+    /// for a coalescing field; before each value of a field that does not coalesce.
+    func mirrorWillChange(_ fields: [FieldID])
+    /// After commits: what changed since the matching `mirrorWillChange` calls. For coalescing
+    /// fields, once at the end of the drain; for the others, after each value.
+    func mirrorDidChange(_ changes: ChangeSet)
+    /// A frame was rejected: nothing of it was applied, and the mirror waits for a resync snapshot.
+    func mirrorDidReject(_ error: MirrorError)
+}
+
+/// What one call of `StoreMirror.apply` did.
+public struct DrainReport: Sendable, Equatable {
+    /// Frames committed.
+    public var applied = 0
+    /// Frames rejected, with why, in order.
+    public var rejected: [MirrorError] = []
+    /// Frames handed to a drain already running (when `apply` is called from inside an
+    /// announcement): that drain applies and reports them.
+    public var queued = 0
+
+    public init(applied: Int = 0, rejected: [MirrorError] = [], queued: Int = 0) {
+        self.applied = applied
+        self.rejected = rejected
+        self.queued = queued
+    }
+}
+
+/// A store's signals as the core last sent them: scalar fields and keyed lists, changed only by
+/// frames, each applied all or nothing.
+///
+/// Applying frames (a *drain*): for each frame, check its envelope and every op against the
+/// current state; if anything fails, the frame changes nothing and is reported (`MirrorError`)
+/// to the delegate, and the mirror waits for a snapshot. Otherwise announce `mirrorWillChange`,
+/// commit the whole frame and advance the sequence in one step under the lock, and at the end
+/// of the drain announce each coalescing field once with `mirrorDidChange`.
+///
+/// - Complexity: a frame costs O(1) per op plus the list ops' own costs (see `KeyedList`); ops on
+///   one field are merged into one validation, one apply and one announcement.
+/// - Thread safety: reads may come from any thread; `apply` too (drains are serialized: a call
+///   made while another drains queues its frames for that drain). Announcements run with no lock held.
+public final class StoreMirror: Sendable {
+    /// The hash of the schema this mirror was built for; snapshots must carry the same.
+    public let schemaHash: UInt64
+
+    let state: Locked<State>
+    private let delegateBox = Locked(WeakDelegate())
+
+    struct State {
+        var storages: [any FieldStorage]
+        /// Field id → position in `storages` (-1: no such field). Ids are small and dense.
+        var positions: [Int]
+        var epoch: UInt64?
+        var sequence: UInt64 = 0
+        var awaitingResync = false
+        var queue: [Frame] = []
+        var draining = false
+
+        func position(of field: FieldID) -> Int? {
+            guard positions.indices.contains(field.rawValue) else { return nil }
+            let position = positions[field.rawValue]
+            return position < 0 ? nil : position
+        }
+    }
+
+    private struct WeakDelegate {
+        weak var delegate: (any MirrorDelegate)?
+    }
+
+    /// Creates a mirror holding each field's initial value, waiting for its first snapshot.
+    ///
+    /// `fields` are `Field` and `ListField` declarations with distinct, small, non-negative ids
+    /// (a schema error here is a programming error, and traps).
+    public init(schemaHash: UInt64 = 0, fields: [any FieldDeclaration]) {
+        self.schemaHash = schemaHash
+        var storages: [any FieldStorage] = []
+        var positions: [Int] = []
+        for declaration in fields {
+            guard let factory = declaration as? StorageFactory else {
+                preconditionFailure("StoreMirror: \(type(of: declaration)) is not a Field or ListField")
+            }
+            let id = declaration.id.rawValue
+            precondition(id >= 0, "StoreMirror: field \(declaration.name) has a negative id")
+            if positions.count <= id { positions += repeatElement(-1, count: id + 1 - positions.count) }
+            precondition(positions[id] < 0, "StoreMirror: two fields have id \(id)")
+            positions[id] = storages.count
+            storages.append(factory.makeStorage())
+        }
+        state = Locked(State(storages: storages, positions: positions))
+    }
+
+    /// Who is told of changes and rejections. Held weakly (the store owns its mirror).
+    public var delegate: (any MirrorDelegate)? {
+        get { delegateBox.withLock { $0.delegate } }
+        set { delegateBox.withLock { $0.delegate = newValue } }
+    }
+
+    // MARK: Reading
+
+    /// The current value of a scalar field. O(1) plus the copy of the value.
+    public subscript<Value>(field: Field<Value>) -> Value {
+        state.withLock { state in storage(field.id, as: ScalarStorage<Value>.self, in: state).value }
+    }
+
+    /// The current rows of a list field. O(1): the list is shared, not copied (a later patch
+    /// copies it only if this value is still alive then).
+    public subscript<Key, Row>(field: ListField<Key, Row>) -> KeyedList<Key, Row> {
+        state.withLock { state in storage(field.id, as: ListStorage<Key, Row>.self, in: state).value }
+    }
+
+    /// Runs `body` with a list field's rows, without copying or retaining them. Do not call back
+    /// into the mirror from `body` (it runs under the mirror's lock).
+    public func withList<Key, Row, Result>(
+        _ field: ListField<Key, Row>, _ body: (borrowing KeyedList<Key, Row>) throws -> Result
+    ) rethrows -> Result {
+        try state.withLock { state in
+            try storage(field.id, as: ListStorage<Key, Row>.self, in: state).withValue(body)
+        }
+    }
+
+    /// The epoch and sequence of the last frame applied (nil before the first snapshot).
+    public var position: (epoch: UInt64, sequence: UInt64)? {
+        state.withLock { state in state.epoch.map { ($0, state.sequence) } }
+    }
+
+    /// Whether a frame was rejected and the mirror waits for a snapshot.
+    public var isAwaitingResync: Bool {
+        state.withLock { $0.awaitingResync || $0.epoch == nil }
+    }
+
+    private func storage<S: FieldStorage>(_ field: FieldID, as type: S.Type, in state: State) -> S {
+        guard let position = state.position(of: field), let storage = state.storages[position] as? S else {
+            preconditionFailure("StoreMirror: field \(field) is not a \(S.self) of this mirror's schema")
+        }
+        return storage
+    }
+
+    // MARK: Applying
+
+    /// Applies one frame (a drain of one). See `apply(_:)` for frames.
+    @discardableResult
+    public func apply(_ frame: Frame) -> DrainReport {
+        apply([frame])
+    }
+
+    /// Applies frames in order, as one drain: coalescing fields are announced once for all of them.
+    @discardableResult
+    public func apply(_ frames: [Frame]) -> DrainReport {
+        let startsDrain = state.withLock { state -> Bool in
+            state.queue += frames
+            if state.draining { return false }
+            state.draining = true
+            return true
+        }
+        guard startsDrain else { return DrainReport(queued: frames.count) }
+        var report = DrainReport()
+        var drain = Drain(mirror: self)
+        while true {
+            while let frame = state.withLock({ $0.queue.isEmpty ? nil : $0.queue.removeFirst() }) {
+                switch drain.apply(frame) {
+                case .success: report.applied += 1
+                case .failure(let error): report.rejected.append(error)
+                }
+            }
+            drain.finish()
+            // Frames queued by announcements start another drain; otherwise this one ends.
+            let more = state.withLock { state -> Bool in
+                if state.queue.isEmpty { state.draining = false }
+                return state.draining
+            }
+            if !more { return report }
+            drain = Drain(mirror: self)
+        }
+    }
+}
+
+extension StoreMirror {
+    /// The announcements of one drain: which coalescing fields were announced as about to change,
+    /// and everything changed so far, announced when the drain ends.
+    struct Drain {
+        let mirror: StoreMirror
+        private var announced: Set<FieldID> = []
+        private var changes = ChangeSet()
+
+        init(mirror: StoreMirror) { self.mirror = mirror }
+
+        mutating func apply(_ frame: Frame) -> Result<Void, MirrorError> {
+            let plan: [PlannedField]
+            switch mirror.state.withLock({ $0.prepare(frame, schemaHash: mirror.schemaHash) }) {
+            case .failure(let error):
+                mirror.delegate?.mirrorDidReject(error)
+                return .failure(error)
+            case .success(let planned):
+                plan = planned
+            }
+            let willChange = plan.filter { $0.stepping || !announced.contains($0.field) }.map(\.field)
+            announced.formUnion(plan.map(\.field))
+            if !willChange.isEmpty { mirror.delegate?.mirrorWillChange(willChange) }
+
+            let firstSteps = mirror.state.withLock { state in state.commit(frame, plan, into: &changes) }
+            // Fields that do not coalesce: each further value is announced on its own.
+            for (position, first) in firstSteps {
+                announceStep(first)
+                while mirror.state.withLock({ $0.storages[position].hasStagedSteps }) {
+                    mirror.delegate?.mirrorWillChange([first.field])
+                    guard let change = mirror.state.withLock({ $0.storages[position].commitStep() }) else { break }
+                    announceStep(change)
+                }
+            }
+            return .success(())
+        }
+
+        private func announceStep(_ change: FieldChange) {
+            var step = ChangeSet()
+            step.record(change.field, list: change.list)
+            mirror.delegate?.mirrorDidChange(step)
+        }
+
+        /// Announces what the drain changed (coalescing fields and acks).
+        mutating func finish() {
+            if !changes.isEmpty { mirror.delegate?.mirrorDidChange(changes) }
+            changes = ChangeSet()
+            announced = []
+        }
+    }
+}
