@@ -20,7 +20,8 @@ import Testing
 
     @Test func aCopyIsNotChangedByAnyOpOnTheOriginal() throws {
         let ops: [List.Op] = [
-            .update(3, [33]), .insert([(50, [50])], before: 4), .remove([5, 6]), .move(0, before: nil), .reset([(1, [1])]),
+            .update(3, [33]), .insert([(50, [50])], before: 4), .remove([5, 6]), .move(0, before: nil),
+            .reset([(1, [1])]),
         ]
         for op in ops {
             var original = try Self.list()

@@ -11,7 +11,9 @@ import Testing
 
     /// Applies `ops` to a fresh list, expects exactly `error`, and checks that neither `validate`
     /// nor `apply` changed the list.
-    func expect(_ ops: [List.Op], throw error: KeyedListError, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expect(
+        _ ops: [List.Op], throw error: KeyedListError, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         var list = try Self.abc()
         let before = list
         #expect(throws: error, sourceLocation: sourceLocation) { try list.validate(ops) }
@@ -46,7 +48,8 @@ import Testing
     /// `remove([k, k])` is rejected, not forgiven: a core that names a key twice has a bug worth
     /// hearing about.
     @Test func removeNamingAKeyTwice() throws {
-        try expect([.remove([2, 1, 2])], throw: KeyedListError(reason: .duplicateKey, opIndex: 0, op: .remove, key: "2"))
+        try expect([.remove([2, 1, 2])],
+                   throw: KeyedListError(reason: .duplicateKey, opIndex: 0, op: .remove, key: "2"))
     }
 
     @Test func moveOfAMissingKeyIsCheckedBeforeItsAnchor() throws {
@@ -54,11 +57,13 @@ import Testing
     }
 
     @Test func moveBeforeItself() throws {
-        try expect([.move(2, before: 2)], throw: KeyedListError(reason: .invalidAnchor, opIndex: 0, op: .move, key: "2"))
+        try expect([.move(2, before: 2)],
+                   throw: KeyedListError(reason: .invalidAnchor, opIndex: 0, op: .move, key: "2"))
     }
 
     @Test func moveBeforeAMissingAnchor() throws {
-        try expect([.move(2, before: 9)], throw: KeyedListError(reason: .missingAnchor, opIndex: 0, op: .move, key: "9"))
+        try expect([.move(2, before: 9)],
+                   throw: KeyedListError(reason: .missingAnchor, opIndex: 0, op: .move, key: "9"))
     }
 
     @Test func resetNamingAKeyTwice() throws {

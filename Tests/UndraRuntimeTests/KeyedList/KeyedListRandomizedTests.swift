@@ -85,7 +85,8 @@ import Testing
         case 60..<80:
             // Now and then more keys than the scanning limit, to exercise the compacting path.
             let many = present.count > 13 && Int.random(in: 0..<4, using: &random) == 0
-            let count = many ? Int.random(in: 13...present.count, using: &random) : Int.random(in: 0...3, using: &random)
+            let count = many
+                ? Int.random(in: 13...present.count, using: &random) : Int.random(in: 0...3, using: &random)
             let shuffled = present.shuffled(using: &random)
             return .remove((0..<count).map { i in
                 i < shuffled.count && Double.random(in: 0..<1, using: &random) < 0.98

@@ -39,7 +39,9 @@ extension KeyedList {
     ///   is then not called.
     /// - Complexity: O(1) on average, plus `body`.
     @inlinable
-    public mutating func modifyRow<Result>(forKey key: Key, _ body: (inout Row) -> Result) throws(KeyedListError) -> Result {
+    public mutating func modifyRow<Result>(
+        forKey key: Key, _ body: (inout Row) -> Result
+    ) throws(KeyedListError) -> Result {
         guard let slot = _slotOfKey[key] else { throw KeyedListError(.missingKey, op: .update, at: 0, key: key) }
         defer { _checkInvariants() }
         return body(&_slab[Int(slot)]!.row)

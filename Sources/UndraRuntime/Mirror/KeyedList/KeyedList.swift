@@ -7,8 +7,9 @@
 /// `KeyedListError` and leaves the list exactly as it was. Outside input never traps.
 ///
 /// It is a value type with copy-on-write: a copy costs O(1) and shares storage until one side
-/// is mutated; a uniquely referenced list is mutated in place. It is `Sendable` when `Key` and
-/// `Row` are.
+/// is mutated; a uniquely referenced list is mutated in place. Thread safety is a value's: any
+/// number of threads may read a list at once, a mutation needs exclusive access to that variable,
+/// and copies are independent. It is `Sendable` when `Key` and `Row` are.
 ///
 /// ## Layout
 ///

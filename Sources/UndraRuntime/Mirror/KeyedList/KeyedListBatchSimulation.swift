@@ -118,8 +118,8 @@ extension _KeyedListBatchSimulation {
         guard isPresent(anchor) else { throw KeyedListError(.missingAnchor, op: kind, at: op, key: anchor) }
     }
 
-    /// The net effect of the simulated batch; `keysBefore` (the list's keys in order) is called
-    /// only if a `reset` dropped keys the batch never named.
+    /// The net effect of the simulated batch. `keysBefore` (the list's keys, in order) is called
+    /// only if the batch has a `reset`, to record the keys it dropped without naming them.
     @inlinable
     consuming func changes<Keys: Sequence<Key>>(keysBefore: () -> Keys) -> KeyedListChanges<Key> {
         if baseCleared {
