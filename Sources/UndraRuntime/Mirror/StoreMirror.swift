@@ -12,6 +12,8 @@ public protocol MirrorDelegate: AnyObject, Sendable {
     func mirrorDidChange(_ changes: ChangeSet)
     /// A frame was rejected: nothing of it was applied, and the mirror waits for a resync snapshot.
     func mirrorDidReject(_ error: MirrorError)
+    /// The drain ended: every change it made has been announced.
+    func mirrorDidEndDrain()
 }
 
 /// What one call of `StoreMirror.apply` did.
@@ -221,9 +223,11 @@ extension StoreMirror {
             mirror.delegate?.mirrorDidChange(step)
         }
 
-        /// Announces what the drain changed (coalescing fields and acks).
+        /// Announces what the drain changed (coalescing fields and acks), then its end.
         mutating func finish() {
-            if !changes.isEmpty { mirror.delegate?.mirrorDidChange(changes) }
+            let delegate = mirror.delegate
+            if !changes.isEmpty { delegate?.mirrorDidChange(changes) }
+            delegate?.mirrorDidEndDrain()
             changes = ChangeSet()
             announced = []
         }

@@ -210,4 +210,6 @@ final class MirrorLog: MirrorDelegate, @unchecked Sendable {  // @unchecked: use
         events.append("rejected \(error)")
         rejections.append(error)
     }
+
+    func mirrorDidEndDrain() {}
 }
