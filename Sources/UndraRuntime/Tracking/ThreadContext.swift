@@ -24,21 +24,22 @@ final class ThreadContext {
     var scopes: ContiguousArray<TrackingScope> = []
 
     /// Direct-mapped: key-path object address → id. Key paths in optimized code are unique
-    /// global objects, so this hits on every read after the first; an entry keeps its key path
-    /// alive, so an address in the cache can never be reused by another key path.
+    /// global objects, so this hits on every read after the first. An entry keeps its key path
+    /// alive, so an address in the cache can never be reused by another key path; the address is
+    /// kept apart so that a lookup compares integers and retains nothing.
     @exclusivity(unchecked)
-    private var keyPaths = ContiguousArray<(keyPath: AnyKeyPath?, id: PropertyID)>(
-        repeating: (nil, PropertyID(rawValue: 0)), count: 64)
+    private var keyPaths = ContiguousArray<(address: UInt, keyPath: AnyKeyPath?, id: PropertyID)>(
+        repeating: (0, nil, PropertyID(rawValue: 0)), count: 64)
 
     /// The id of the property `keyPath` names: a cache hit is a shift, a load and a compare.
     /// - Parameter storage: a property wrapper's storage key path, to name the property by.
     func propertyID(for keyPath: AnyKeyPath, storage: AnyKeyPath? = nil) -> PropertyID {
         let address = UInt(bitPattern: ObjectIdentifier(keyPath))
         let slot = Int(truncatingIfNeeded: (address >> 4) & 63)
-        if let cached = keyPaths[slot].keyPath, cached === keyPath { return keyPaths[slot].id }
+        if keyPaths[slot].address == address { return keyPaths[slot].id }
         let id = PropertyRegistry.shared.id(
             for: keyPath, name: storage.flatMap(PropertyRegistry.wrappedName(fromStorage:)))
-        keyPaths[slot] = (keyPath, id)
+        keyPaths[slot] = (address, keyPath, id)
         return id
     }
 
