@@ -1,0 +1,65 @@
+#if !canImport(Combine)
+import Synchronization
+
+/// A subscription token that cancels when it is released, as in Combine.
+///
+/// Keep it (often with ``store(in:)-(inout Set<AnyCancellable>)``) for as long as the
+/// subscription should last. Hashable by identity.
+///
+/// Thread-safety: `cancel()` may be called from any thread, any number of times; exactly one
+/// call (or the deinit) runs the wrapped cancel, on the thread that makes it.
+public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
+    // @unchecked: `canceller` is guarded by `cancelled`, a one-shot lock. The one caller that
+    // flips it to true owns `canceller` from then on; no one else reads or writes it.
+    private let cancelled = Atomic<Bool>(false)
+    private var canceller: (any Cancellable)?
+
+    /// Wraps a closure to run on `cancel()` or on release. O(1).
+    public init(_ cancel: @escaping () -> Void) {
+        canceller = ClosureCancellable(body: cancel)
+    }
+
+    /// Wraps another cancellable, cancelled on `cancel()` or on release. O(1).
+    public init<C: Cancellable>(_ canceller: C) {
+        self.canceller = canceller
+    }
+
+    deinit {
+        cancel()
+    }
+
+    /// Cancels the wrapped activity and releases it; later calls do nothing. O(1) plus the
+    /// wrapped cancel. Safe from any thread.
+    public func cancel() {
+        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        canceller.take()?.cancel()
+    }
+
+    /// Keeps this subscription in `set` (it lasts as long as the set holds it). O(1) on average.
+    public func store(in set: inout Set<AnyCancellable>) {
+        set.insert(self)
+    }
+
+    /// Keeps this subscription in `collection`, at its end. O(1) amortized for arrays.
+    public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+        collection.append(self)
+    }
+
+    public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool {
+        lhs === rhs
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}
+
+/// A closure as a `Cancellable`. Small enough to sit inline in `AnyCancellable`'s existential.
+private struct ClosureCancellable: Cancellable {
+    let body: () -> Void
+
+    func cancel() {
+        body()
+    }
+}
+#endif

@@ -1,0 +1,307 @@
+#if !canImport(Combine)
+import Synchronization
+
+/// The engine under every subject here: an ordered list of subscribers, and serial delivery.
+///
+/// Delivery is serial. One thread at a time delivers (runs subscribers' closures); a send that
+/// arrives meanwhile, from another thread or from inside a subscriber, is queued in `pending`,
+/// and the delivering thread delivers it once the value in hand has reached every subscriber,
+/// before it stops. So every subscriber sees every value in one order, nobody sees values go
+/// backwards, and no subscriber is ever called twice at once. A value reaches only the
+/// subscribers that had joined when it was sent (see ``SubscriberEntry/id``).
+///
+/// The subscribers are an immutable ``SubscriberList`` behind an atomic reference, so the
+/// delivering thread walks it with no lock and no reference counting. Subscribing and
+/// cancelling build a new list under the lock and swap it in. The old list is released at once
+/// if nobody is delivering; otherwise the delivering thread may still be walking it, so it is
+/// `retired` and released by that thread when it finishes.
+///
+/// The lock (`shared`) guards bookkeeping only. No user code runs under it: closures are called,
+/// and lists and values (whose release may run a deinit) are released, after unlocking.
+///
+/// Cost of a send: with nobody else delivering, one compare-and-swap to start delivering and one
+/// to stop (plus the lock, for subjects that keep a current value), then one atomic load per
+/// subscriber. No allocation unless a send has to be queued.
+@usableFromInline
+struct Broadcaster<Output, Failure: Error>: ~Copyable {
+    @usableFromInline typealias List = SubscriberList<Output, Failure>
+    @usableFromInline typealias Completion = Subscribers.Completion<Failure>
+
+    // The states of `delivery`.
+    @usableFromInline static var idle: Int { 0 }
+    @usableFromInline static var delivering: Int { 1 }
+    /// Delivering, and `shared` holds pending sends or retired lists for the deliverer.
+    @usableFromInline static var deliveringWithWork: Int { 2 }
+
+    @usableFromInline let delivery: Atomic<Int>
+    /// The current subscribers (+1 retained), or nil when there are none.
+    @usableFromInline let list: Atomic<Unmanaged<List>?>
+    @usableFromInline let shared: Locked<Shared>
+
+    @usableFromInline
+    struct Shared {
+        /// Ticks at every subscription and at every send made under the lock.
+        var clock = 0
+        var completion: Completion?
+        /// The latest value sent, for subjects that have one (`CurrentValueSubject`, `@Published`).
+        var current: Output?
+        /// The clock when `current` was sent.
+        var currentClock = 0
+        /// Sends that arrived while someone was delivering, in order.
+        var pending: [Job] = []
+        /// Lists replaced while someone was delivering: the deliverer releases them when it stops.
+        var retired: [Unmanaged<List>] = []
+    }
+
+    @usableFromInline
+    enum Job {
+        case value(Output, sentAt: Int)
+        case completion(Completion)
+    }
+
+    /// A broadcaster with no subscribers; `current` is the first value of a subject that has one.
+    init(current: Output? = nil) {
+        delivery = Atomic(Self.idle)
+        list = Atomic(nil)
+        shared = Locked(Shared(current: current))
+    }
+
+    deinit {
+        // Nobody can be delivering (a deliverer keeps its subject alive), so nothing is pending
+        // or retired.
+        list.load(ordering: .sequentiallyConsistent)?.release()
+    }
+
+    // MARK: Sending
+
+    /// Delivers `value` to every subscriber, or queues it if someone is delivering. For subjects
+    /// with no current value. O(subscribers); safe from any thread.
+    @inlinable
+    func send(_ value: Output) {
+        if delivery.compareExchange(
+            expected: Self.idle, desired: Self.delivering, ordering: .sequentiallyConsistent
+        ).exchanged {
+            deliver(value, sentAt: .max)
+            finishDelivering { _ in }
+        } else {
+            send(value, updatingCurrent: false) { _ in }
+        }
+    }
+
+    /// Sends under the lock (ignored after completion), making `value` the current value if
+    /// `updatingCurrent`. The thread that delivers calls `afterEachValue` after each value has
+    /// reached every subscriber, for its own value and for every queued one; so a subject that
+    /// passes one must send only through here. O(subscribers); safe from any thread.
+    @usableFromInline
+    func send(_ value: Output, updatingCurrent: Bool, afterEachValue: (Output) -> Void) {
+        let (sentAt, _) = shared.withLock { shared -> (Int?, replaced: Output?) in
+            guard shared.completion == nil else { return (nil, nil) }
+            shared.clock += 1
+            var replaced: Output?
+            if updatingCurrent {
+                replaced = shared.current
+                shared.current = value
+                shared.currentClock = shared.clock
+            }
+            if claimOrSignalDelivery() { return (shared.clock, replaced) }
+            shared.pending.append(.value(value, sentAt: shared.clock))
+            return (nil, replaced)
+        }
+        guard let sentAt else { return }
+        deliver(value, sentAt: sentAt)
+        afterEachValue(value)
+        finishDelivering(afterEachValue)
+    }
+
+    /// Completes every subscriber, after the values already sent; later sends and completions
+    /// are ignored, and later subscribers get the completion at once. Safe from any thread.
+    func send(completion: Completion) {
+        let deliverNow = shared.withLock { shared -> Bool in
+            guard shared.completion == nil else { return false }
+            shared.completion = completion
+            if claimOrSignalDelivery() { return true }
+            shared.pending.append(.completion(completion))
+            return false
+        }
+        guard deliverNow else { return }
+        deliver(completion)
+        finishDelivering { _ in }
+    }
+
+    /// The latest value sent (subjects that have one). O(1); safe from any thread.
+    var current: Output? {
+        shared.withLock { $0.current }
+    }
+
+    // MARK: Delivering (only the thread in the `delivering` state runs these)
+
+    @inlinable
+    func deliver(_ value: Output, sentAt: Int) {
+        forEachSubscriber(sentAt: sentAt) { $0.pointee.receiveValue(value) }
+    }
+
+    func deliver(_ completion: Completion) {
+        forEachSubscriber(sentAt: .max) { $0.pointee.receiveCompletion(completion) }
+        // Everyone has completed: drop the list, and with it every closure.
+        let replaced = shared.withLock { replaceList(with: nil, in: &$0) }
+        replaced?.release()
+    }
+
+    /// Calls `body` on each subscriber that joined before `sentAt` and is still subscribed when
+    /// its turn comes, in subscription order.
+    @inlinable
+    func forEachSubscriber(sentAt: Int, _ body: (UnsafeMutablePointer<SubscriberEntry<Output, Failure>>) -> Void) {
+        guard let walking = list.load(ordering: .sequentiallyConsistent) else { return }
+        walking._withUnsafeGuaranteedRef { subscribers in
+            subscribers.withUnsafeMutablePointers { count, entries in
+                for index in 0..<count.pointee {
+                    let entry = entries + index
+                    if entry.pointee.id < sentAt && isSubscribed(entry.pointee.id, walking: walking) {
+                        body(entry)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `id` is still subscribed while delivering from `walking` (a subscriber cancelled
+    /// during a delivery is not reached later in it). O(1) unless the list changed meanwhile.
+    @inlinable
+    func isSubscribed(_ id: Int, walking: Unmanaged<List>) -> Bool {
+        guard let now = list.load(ordering: .sequentiallyConsistent) else { return false }
+        return now.toOpaque() == walking.toOpaque() || now._withUnsafeGuaranteedRef { $0.contains(id: id) }
+    }
+
+    /// Stops delivering, unless work arrived meanwhile: then does it first.
+    @inlinable
+    func finishDelivering(_ afterEachValue: (Output) -> Void) {
+        if !delivery.compareExchange(
+            expected: Self.delivering, desired: Self.idle, ordering: .sequentiallyConsistent
+        ).exchanged {
+            deliverPending(afterEachValue)
+        }
+    }
+
+    @usableFromInline
+    func deliverPending(_ afterEachValue: (Output) -> Void) {
+        repeat {
+            let (jobs, retired) = shared.withLock { shared in
+                delivery.store(Self.delivering, ordering: .sequentiallyConsistent)
+                defer {
+                    shared.pending = []
+                    shared.retired = []
+                }
+                return (shared.pending, shared.retired)
+            }
+            // Between two deliveries this thread walks no list, so the retired ones can go.
+            for list in retired { list.release() }
+            for job in jobs {
+                switch job {
+                case .value(let value, let sentAt):
+                    deliver(value, sentAt: sentAt)
+                    afterEachValue(value)
+                case .completion(let completion):
+                    deliver(completion)
+                }
+            }
+        } while !delivery.compareExchange(
+            expected: Self.delivering, desired: Self.idle, ordering: .sequentiallyConsistent
+        ).exchanged
+    }
+
+    /// Under the lock: if someone is delivering, makes sure they look at `shared` before they
+    /// stop, and returns true.
+    func signalDelivery() -> Bool {
+        var state = delivery.load(ordering: .sequentiallyConsistent)
+        while state == Self.delivering {
+            let (exchanged, original) = delivery.compareExchange(
+                expected: Self.delivering, desired: Self.deliveringWithWork, ordering: .sequentiallyConsistent)
+            if exchanged { return true }
+            state = original
+        }
+        return state == Self.deliveringWithWork
+    }
+
+    /// Under the lock: true if the caller becomes the deliverer; false if someone else is
+    /// delivering (and now knows there is work for them).
+    func claimOrSignalDelivery() -> Bool {
+        while !signalDelivery() {
+            if delivery.compareExchange(
+                expected: Self.idle, desired: Self.delivering, ordering: .sequentiallyConsistent
+            ).exchanged {
+                return true
+            }
+        }
+        return false
+    }
+
+    // MARK: Subscribing
+
+    /// Subscribes at the end of the list. A subject with a current value first delivers it, on
+    /// the calling thread, before the subscriber joins; if a newer value was sent meanwhile,
+    /// that one too (never an older one). After completion, delivers only the completion.
+    /// O(subscribers); safe from any thread.
+    func subscribe<Owner: SubscriptionOwner>(
+        owner: Owner,
+        receiveCompletion: @escaping (Completion) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
+        var seenClock: Int?
+        while true {
+            let outcome = shared.withLock { shared -> JoinOutcome in
+                if let completion = shared.completion { return .completed(completion) }
+                if let current = shared.current, shared.currentClock != seenClock {
+                    return .current(current, clock: shared.currentClock)
+                }
+                shared.clock += 1
+                let entry = SubscriberEntry(id: shared.clock, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+                let next = list.load(ordering: .sequentiallyConsistent)?._withUnsafeGuaranteedRef { $0.appending(entry) }
+                    ?? List.make(count: 1) { $0.initialize(to: entry) }
+                return .joined(id: shared.clock, replaced: replaceList(with: Unmanaged.passRetained(next), in: &shared))
+            }
+            switch outcome {
+            case .completed(let completion):
+                receiveCompletion(completion)
+                return AnyCancellable {}
+            case .current(let value, let clock):
+                receiveValue(value)
+                seenClock = clock
+            case .joined(let id, let replaced):
+                replaced?.release()
+                return AnyCancellable(SubjectSubscription(owner: owner, id: id))
+            }
+        }
+    }
+
+    private enum JoinOutcome {
+        case completed(Completion)
+        case current(Output, clock: Int)
+        case joined(id: Int, replaced: Unmanaged<List>?)
+    }
+
+    /// Removes the subscriber `id`, if it is still subscribed. O(subscribers); safe from any thread.
+    func unsubscribe(_ id: Int) {
+        let replaced = shared.withLock { shared -> Unmanaged<List>? in
+            guard let current = list.load(ordering: .sequentiallyConsistent),
+                  current._withUnsafeGuaranteedRef({ $0.contains(id: id) }) else { return nil }
+            let next = current._withUnsafeGuaranteedRef { $0.removing(id: id) }
+            return replaceList(with: next.map { Unmanaged.passRetained($0) }, in: &shared)
+        }
+        replaced?.release()
+    }
+
+    /// Under the lock: swaps in `next`, and returns the old list if the caller must release it
+    /// (after unlocking). While someone delivers, the old list is theirs to release instead.
+    ///
+    /// Why this is safe with no lock on the delivering side: the swap and `signalDelivery`'s
+    /// load here, and the deliverer's claim and its load of `list`, are all sequentially
+    /// consistent. So either we see the deliverer (and retire the old list), or the deliverer's
+    /// load comes after our swap (and it never sees the old list).
+    private func replaceList(with next: Unmanaged<List>?, in shared: inout Shared) -> Unmanaged<List>? {
+        guard let old = list.exchange(next, ordering: .sequentiallyConsistent) else { return nil }
+        guard signalDelivery() else { return old }
+        shared.retired.append(old)
+        return nil
+    }
+}
+#endif

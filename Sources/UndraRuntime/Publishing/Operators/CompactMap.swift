@@ -1,0 +1,34 @@
+#if !canImport(Combine)
+extension Publishers {
+    /// A publisher that transforms each value and delivers the non-nil results.
+    public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+        public let transform: (Upstream.Output) -> Output?
+
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        @inlinable
+        public func sink(
+            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+            receiveValue: @escaping (Output) -> Void
+        ) -> AnyCancellable {
+            upstream.sink(receiveCompletion: receiveCompletion) { [transform] in
+                if let output = transform($0) { receiveValue(output) }
+            }
+        }
+    }
+}
+
+extension Publisher {
+    /// Transforms each value with `transform` and delivers the results that are not nil. O(1) per
+    /// value, plus `transform`.
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
+        Publishers.CompactMap(upstream: self, transform: transform)
+    }
+}
+#endif
