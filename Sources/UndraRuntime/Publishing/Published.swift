@@ -33,9 +33,13 @@ public struct Published<Value> {
         self.init(wrappedValue: initialValue)
     }
 
+    /// Unavailable: a class reaches the value through its enclosing instance (the static
+    /// subscript below). Declared, with a setter, because a property wrapper must have it and
+    /// its mutability decides the property's.
     @available(*, unavailable, message: "@Published is only available on properties of classes")
     public var wrappedValue: Value {
-        fatalError("unavailable")
+        get { fatalError("unavailable") }
+        set { fatalError("unavailable") }
     }
 
     /// `$property`: the publisher of this property's values.

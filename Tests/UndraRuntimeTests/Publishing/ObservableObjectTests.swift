@@ -1,0 +1,121 @@
+import Testing
+@testable import UndraRuntime
+
+private final class Profile: ObservableObject {
+    @Published var name = "Ada"
+    @Published var age = 36
+    var notPublished = 0
+}
+
+private class Base: ObservableObject {
+    @Published var inherited = 0
+}
+
+private final class Derived: Base {
+    var plain = ""
+    @Published var own = 0
+}
+
+private final class NothingPublished: ObservableObject {
+    var plain = 0
+}
+
+private final class CustomWillChange: ObservableObject {
+    let objectWillChange = PassthroughSubject<Void, Never>()
+    @Published var value = 0
+}
+
+private final class CustomDefaultTypedWillChange: ObservableObject {
+    let objectWillChange = ObservableObjectPublisher()
+    @Published var value = 0
+}
+
+@Suite struct ObservableObjectTests {
+    @Test func everyPublishedPropertySendsObjectWillChangeAndNothingElseDoes() {
+        let profile = Profile()
+        var count = 0
+        let subscription = profile.objectWillChange.sink { count += 1 }
+        profile.name = "Grace"
+        profile.age = 85
+        profile.age = 85
+        profile.notPublished = 1
+        #expect(count == 3)
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test func objectWillChangeIsTheSameInstanceAtEveryRead() {
+        let profile = Profile()
+        #expect(profile.objectWillChange === profile.objectWillChange)
+        #expect(profile.objectWillChange !== Profile().objectWillChange)
+        let nothing = NothingPublished()
+        #expect(nothing.objectWillChange === nothing.objectWillChange)
+        #expect(nothing.objectWillChange !== NothingPublished().objectWillChange)
+    }
+
+    @Test func publishedPropertiesDeclaredInASuperclassSendIt() {
+        let derived = Derived()
+        var count = 0
+        let subscription = derived.objectWillChange.sink { count += 1 }
+        derived.inherited = 1
+        derived.own = 1
+        derived.plain = "x"
+        #expect(count == 2)
+        #expect(derived.objectWillChange === (derived as Base).objectWillChange)
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test func aSuperclassObjectKeepsItsOwnLayout() {
+        let base = Base()
+        var count = 0
+        let subscription = base.objectWillChange.sink { count += 1 }
+        base.inherited = 1
+        #expect(count == 1)
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test func aClassThatDeclaresItsOwnObjectWillChangeIsNotWiredToItsPublishedProperties() {
+        let custom = CustomWillChange()
+        var count = 0
+        let subscription = custom.objectWillChange.sink { count += 1 }
+        custom.value = 1
+        #expect(count == 0)
+        custom.objectWillChange.send()
+        #expect(count == 1)
+
+        let typed = CustomDefaultTypedWillChange()
+        var typedCount = 0
+        let typedSubscription = typed.objectWillChange.sink { typedCount += 1 }
+        typed.value = 1
+        #expect(typedCount == 0)
+        withExtendedLifetime((subscription, typedSubscription)) {}
+    }
+
+    @Test func objectsWithoutPublishedPropertiesKeepTheirPublisherUntilTheyAreReleased() {
+        var object: NothingPublished? = NothingPublished()
+        weak let weakPublisher = object!.objectWillChange
+        #expect(weakPublisher != nil)
+        object = nil
+        // The table entry is replaced or swept when another object needs one.
+        for _ in 0..<200 { _ = NothingPublished().objectWillChange }
+        #expect(weakPublisher == nil)
+    }
+
+    @Test func anObjectAndItsPublishersAreReleasedTogether() {
+        var profile: Profile? = Profile()
+        weak let weakProfile = profile
+        weak let weakPublisher = profile!.objectWillChange
+        let subscription = profile!.$name.sink { _ in }
+        profile = nil
+        #expect(weakProfile == nil)
+        #expect(weakPublisher == nil)
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test func objectWillChangeCanBeHeldAndSentByCodeThatIsNotAPublishedProperty() {
+        let publisher = ObservableObjectPublisher()
+        let recorder = Recorder(publisher)
+        publisher.send()
+        publisher.send()
+        #expect(recorder.events.count == 2)
+    }
+}
