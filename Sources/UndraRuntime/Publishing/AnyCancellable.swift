@@ -11,8 +11,8 @@ import Synchronization
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     // @unchecked: `canceller` is guarded by `cancelled`, a one-shot lock. The one caller that
     // flips it to true owns `canceller` from then on; no one else reads or writes it.
-    private let cancelled = Atomic<Bool>(false)
-    private var canceller: (any Cancellable)?
+    @usableFromInline let cancelled = Atomic<Bool>(false)
+    @usableFromInline var canceller: (any Cancellable)?
 
     /// Wraps a closure to run on `cancel()` or on release. O(1).
     public init(_ cancel: @escaping () -> Void) {
@@ -20,6 +20,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     }
 
     /// Wraps another cancellable, cancelled on `cancel()` or on release. O(1).
+    @inlinable
     public init<C: Cancellable>(_ canceller: C) {
         self.canceller = canceller
     }

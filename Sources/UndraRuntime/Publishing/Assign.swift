@@ -4,6 +4,7 @@ extension Publisher where Failure == Never {
     /// Combine's does) until it ends.
     ///
     /// - Returns: The subscription: it lasts until it is cancelled or released.
+    @inlinable
     public func assign<Root>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable {
         sink { object[keyPath: keyPath] = $0 }
     }

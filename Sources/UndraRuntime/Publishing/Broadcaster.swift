@@ -40,17 +40,25 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
 
     @usableFromInline
     struct Shared {
+        /// False once the subject is gone. Subscriptions hold `shared`, not the subject, and may
+        /// outlive it: this tells them whether the subject is still there to unsubscribe from.
+        @usableFromInline var ownerIsAlive = true
         /// Ticks at every subscription and at every send made under the lock.
-        var clock = 0
-        var completion: Completion?
+        @usableFromInline var clock = 0
+        @usableFromInline var completion: Completion?
         /// The latest value sent, for subjects that have one (`CurrentValueSubject`, `@Published`).
-        var current: Output?
+        @usableFromInline var current: Output?
         /// The clock when `current` was sent.
-        var currentClock = 0
+        @usableFromInline var currentClock = 0
         /// Sends that arrived while someone was delivering, in order.
-        var pending: [Job] = []
+        @usableFromInline var pending: [Job] = []
         /// Lists replaced while someone was delivering: the deliverer releases them when it stops.
-        var retired: [Unmanaged<List>] = []
+        @usableFromInline var retired: [Unmanaged<List>] = []
+
+        @inlinable
+        init(current: Output?) {
+            self.current = current
+        }
     }
 
     @usableFromInline
@@ -60,6 +68,7 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
     }
 
     /// A broadcaster with no subscribers; `current` is the first value of a subject that has one.
+    @inlinable
     init(current: Output? = nil) {
         delivery = Atomic(Self.idle)
         list = Atomic(nil)
@@ -68,8 +77,12 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
 
     deinit {
         // Nobody can be delivering (a deliverer keeps its subject alive), so nothing is pending
-        // or retired.
-        list.load(ordering: .sequentiallyConsistent)?.release()
+        // or retired. The subscribers and the current value leave the lock to be released.
+        let (subscribers, _) = shared.withLock { shared in
+            shared.ownerIsAlive = false
+            return (list.exchange(nil, ordering: .sequentiallyConsistent), shared.current.take())
+        }
+        subscribers?.release()
     }
 
     // MARK: Sending
@@ -92,7 +105,7 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
     /// `updatingCurrent`. The thread that delivers calls `afterEachValue` after each value has
     /// reached every subscriber, for its own value and for every queued one; so a subject that
     /// passes one must send only through here. O(subscribers); safe from any thread.
-    @usableFromInline
+    @inlinable
     func send(_ value: Output, updatingCurrent: Bool, afterEachValue: (Output) -> Void) {
         let (sentAt, _) = shared.withLock { shared -> (Int?, replaced: Output?) in
             guard shared.completion == nil else { return (nil, nil) }
@@ -115,6 +128,7 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
 
     /// Completes every subscriber, after the values already sent; later sends and completions
     /// are ignored, and later subscribers get the completion at once. Safe from any thread.
+    @inlinable
     func send(completion: Completion) {
         let deliverNow = shared.withLock { shared -> Bool in
             guard shared.completion == nil else { return false }
@@ -129,6 +143,7 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
     }
 
     /// The latest value sent (subjects that have one). O(1); safe from any thread.
+    @inlinable
     var current: Output? {
         shared.withLock { $0.current }
     }
@@ -140,6 +155,7 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
         forEachSubscriber(sentAt: sentAt) { $0.pointee.receiveValue(value) }
     }
 
+    @usableFromInline
     func deliver(_ completion: Completion) {
         forEachSubscriber(sentAt: .max) { $0.pointee.receiveCompletion(completion) }
         // Everyone has completed: drop the list, and with it every closure.
@@ -211,6 +227,7 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
 
     /// Under the lock: if someone is delivering, makes sure they look at `shared` before they
     /// stop, and returns true.
+    @inlinable
     func signalDelivery() -> Bool {
         var state = delivery.load(ordering: .sequentiallyConsistent)
         while state == Self.delivering {
@@ -224,6 +241,7 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
 
     /// Under the lock: true if the caller becomes the deliverer; false if someone else is
     /// delivering (and now knows there is work for them).
+    @inlinable
     func claimOrSignalDelivery() -> Bool {
         while !signalDelivery() {
             if delivery.compareExchange(
@@ -241,11 +259,12 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
     /// the calling thread, before the subscriber joins; if a newer value was sent meanwhile,
     /// that one too (never an older one). After completion, delivers only the completion.
     /// O(subscribers); safe from any thread.
-    func subscribe<Owner: SubscriptionOwner>(
+    @inlinable
+    func subscribe<Owner: BroadcasterOwner>(
         owner: Owner,
         receiveCompletion: @escaping (Completion) -> Void,
         receiveValue: @escaping (Output) -> Void
-    ) -> AnyCancellable {
+    ) -> AnyCancellable where Owner.Output == Output, Owner.Failure == Failure {
         var seenClock: Int?
         while true {
             let outcome = shared.withLock { shared -> JoinOutcome in
@@ -268,26 +287,45 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
                 seenClock = clock
             case .joined(let id, let replaced):
                 replaced?.release()
-                return AnyCancellable(SubjectSubscription(owner: owner, id: id))
+                return unsubscriber(owner: owner, id: id)
             }
         }
     }
 
-    private enum JoinOutcome {
+    /// The subscription of `id`: cancelling it removes the subscriber, if the subject is still
+    /// there. It holds `shared` rather than the subject, so that it keeps the subject alive no
+    /// more than a weak reference would, without one: a weak reference would give the subject a
+    /// side table and make its every retain and release slower. While `shared` says the owner is
+    /// alive, the owner's deinit (which says otherwise) is waiting for the lock held here, so
+    /// `owner` is still there. A closure made here, specialized for the subject, makes
+    /// cancelling run specialized code.
+    @inlinable
+    func unsubscriber<Owner: BroadcasterOwner>(owner: Owner, id: Int) -> AnyCancellable
+    where Owner.Output == Output, Owner.Failure == Failure {
+        let shared = self.shared
+        return AnyCancellable { [unowned(unsafe) owner] in
+            let replaced = shared.withLock { shared in
+                shared.ownerIsAlive ? owner.broadcaster.removeSubscriber(id, in: &shared) : nil
+            }
+            replaced?.release()
+        }
+    }
+
+    @usableFromInline
+    enum JoinOutcome {
         case completed(Completion)
         case current(Output, clock: Int)
         case joined(id: Int, replaced: Unmanaged<List>?)
     }
 
-    /// Removes the subscriber `id`, if it is still subscribed. O(subscribers); safe from any thread.
-    func unsubscribe(_ id: Int) {
-        let replaced = shared.withLock { shared -> Unmanaged<List>? in
-            guard let current = list.load(ordering: .sequentiallyConsistent),
-                  current._withUnsafeGuaranteedRef({ $0.contains(id: id) }) else { return nil }
-            let next = current._withUnsafeGuaranteedRef { $0.removing(id: id) }
-            return replaceList(with: next.map { Unmanaged.passRetained($0) }, in: &shared)
-        }
-        replaced?.release()
+    /// Under the lock: removes the subscriber `id`, if it is still subscribed, and returns the
+    /// list to release after unlocking, if any. O(subscribers).
+    @inlinable
+    func removeSubscriber(_ id: Int, in shared: inout Shared) -> Unmanaged<List>? {
+        guard let current = list.load(ordering: .sequentiallyConsistent),
+              current._withUnsafeGuaranteedRef({ $0.contains(id: id) }) else { return nil }
+        let next = current._withUnsafeGuaranteedRef { $0.removing(id: id) }
+        return replaceList(with: next.map { Unmanaged.passRetained($0) }, in: &shared)
     }
 
     /// Under the lock: swaps in `next`, and returns the old list if the caller must release it
@@ -297,11 +335,19 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
     /// load here, and the deliverer's claim and its load of `list`, are all sequentially
     /// consistent. So either we see the deliverer (and retire the old list), or the deliverer's
     /// load comes after our swap (and it never sees the old list).
-    private func replaceList(with next: Unmanaged<List>?, in shared: inout Shared) -> Unmanaged<List>? {
+    @inlinable
+    func replaceList(with next: Unmanaged<List>?, in shared: inout Shared) -> Unmanaged<List>? {
         guard let old = list.exchange(next, ordering: .sequentiallyConsistent) else { return nil }
         guard signalDelivery() else { return old }
         shared.retired.append(old)
         return nil
     }
+}
+/// A subject built on a ``Broadcaster``, which its subscriptions unsubscribe from.
+@usableFromInline
+protocol BroadcasterOwner: AnyObject {
+    associatedtype Output
+    associatedtype Failure: Error
+    var broadcaster: Broadcaster<Output, Failure> { get }
 }
 #endif

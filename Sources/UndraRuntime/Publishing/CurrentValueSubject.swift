@@ -11,7 +11,7 @@
 ///
 /// Complexity: a send is O(subscribers); reading `value` is O(1).
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
-    let broadcaster: Broadcaster<Output, Failure>
+    @usableFromInline let broadcaster: Broadcaster<Output, Failure>
 
     /// A subject whose current value is `value`.
     public init(_ value: Output) {
@@ -19,20 +19,24 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     }
 
     /// The latest value sent. Setting it sends the new value (ignored after completion).
+    @inlinable
     public var value: Output {
         get { broadcaster.current! }  // A CurrentValueSubject's broadcaster always has one.
         set { send(newValue) }
     }
 
     /// Makes `value` the current value and delivers it; ignored after completion.
+    @inlinable
     public func send(_ value: Output) {
         broadcaster.send(value, updatingCurrent: true) { _ in }
     }
 
+    @inlinable
     public func send(completion: Subscribers.Completion<Failure>) {
         broadcaster.send(completion: completion)
     }
 
+    @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
@@ -41,11 +45,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     }
 }
 
-extension CurrentValueSubject: SubscriptionOwner {
-    func unsubscribe(_ id: Int) {
-        broadcaster.unsubscribe(id)
-    }
-}
+extension CurrentValueSubject: BroadcasterOwner {}
 
 // @unchecked: all state is in `broadcaster`, guarded by its lock (`shared`) and atomics.
 extension CurrentValueSubject: @unchecked Sendable where Output: Sendable {}

@@ -20,6 +20,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
         broadcaster.send(())
     }
 
+    @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Output) -> Void
@@ -28,9 +29,5 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     }
 }
 
-extension ObservableObjectPublisher: SubscriptionOwner {
-    func unsubscribe(_ id: Int) {
-        broadcaster.unsubscribe(id)
-    }
-}
+extension ObservableObjectPublisher: BroadcasterOwner {}
 #endif

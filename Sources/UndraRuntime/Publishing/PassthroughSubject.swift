@@ -21,10 +21,12 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         broadcaster.send(value)
     }
 
+    @inlinable
     public func send(completion: Subscribers.Completion<Failure>) {
         broadcaster.send(completion: completion)
     }
 
+    @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
@@ -33,11 +35,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     }
 }
 
-extension PassthroughSubject: SubscriptionOwner {
-    func unsubscribe(_ id: Int) {
-        broadcaster.unsubscribe(id)
-    }
-}
+extension PassthroughSubject: BroadcasterOwner {}
 
 // @unchecked: all state is in `broadcaster`, guarded by its lock (`shared`) and atomics.
 extension PassthroughSubject: @unchecked Sendable where Output: Sendable {}

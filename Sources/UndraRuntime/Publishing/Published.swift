@@ -46,7 +46,7 @@ public struct Published<Value> {
     ///
     /// Settable only so that it can be passed `inout` to `assign(to:)`; it cannot be replaced.
     public var projectedValue: Publisher {
-        get { Publisher(subject: subject) }
+        @inlinable get { Publisher(subject: subject) }
         nonmutating set {
             precondition(newValue.subject === subject, "The publisher of a @Published property cannot be replaced")
         }
@@ -71,9 +71,15 @@ extension Published {
         public typealias Output = Value
         public typealias Failure = Never
 
-        let subject: PublishedSubject<Value>
+        @usableFromInline let subject: PublishedSubject<Value>
+
+        @inlinable
+        init(subject: PublishedSubject<Value>) {
+            self.subject = subject
+        }
 
         /// Delivers the current value at once, then every assignment. O(subscribers).
+        @inlinable
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
             receiveValue: @escaping (Value) -> Void

@@ -89,9 +89,5 @@ final class PublishedSubject<Value>: PublishedSubjectBase {
     }
 }
 
-extension PublishedSubject: SubscriptionOwner {
-    func unsubscribe(_ id: Int) {
-        broadcaster.unsubscribe(id)
-    }
-}
+extension PublishedSubject: BroadcasterOwner {}
 #endif

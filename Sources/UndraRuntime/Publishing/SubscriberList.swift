@@ -8,6 +8,7 @@ struct SubscriberEntry<Output, Failure: Error> {
     @usableFromInline let receiveValue: (Output) -> Void
     @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
+    @inlinable
     init(
         id: Int,
         receiveValue: @escaping (Output) -> Void,
@@ -31,6 +32,7 @@ final class SubscriberList<Output, Failure: Error>: ManagedBuffer<Int, Subscribe
     @usableFromInline typealias Entry = SubscriberEntry<Output, Failure>
 
     /// A list of `count` entries, initialized by `fill`. O(count).
+    @inlinable
     static func make(count: Int, fill: (UnsafeMutablePointer<Entry>) -> Void) -> SubscriberList {
         let list = unsafeDowncast(create(minimumCapacity: count) { _ in count }, to: SubscriberList.self)
         list.withUnsafeMutablePointerToElements(fill)
@@ -38,6 +40,7 @@ final class SubscriberList<Output, Failure: Error>: ManagedBuffer<Int, Subscribe
     }
 
     /// This list with `entry` at the end. O(n).
+    @inlinable
     func appending(_ entry: Entry) -> SubscriberList {
         withUnsafeMutablePointers { count, entries in
             SubscriberList.make(count: count.pointee + 1) { target in
@@ -49,6 +52,7 @@ final class SubscriberList<Output, Failure: Error>: ManagedBuffer<Int, Subscribe
 
     /// This list without the entry `id`, or nil when nothing would be left. O(n).
     /// - Precondition: `contains(id:)`.
+    @inlinable
     func removing(id: Int) -> SubscriberList? {
         withUnsafeMutablePointers { count, entries in
             let index = self.index(of: id, in: entries, count: count.pointee)!

@@ -9,6 +9,7 @@ extension Publishers {
         public let a: A
         public let b: B
 
+        @inlinable
         public init(_ a: A, _ b: B) {
             self.a = a
             self.b = b
@@ -38,11 +39,13 @@ extension Publishers {
 extension Publisher {
     /// Pairs this publisher's latest value with `other`'s, every time either delivers, once
     /// both have. Finishes when both finish; fails as soon as either fails. O(1) per value.
+    @inlinable
     public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P> where P.Failure == Failure {
         Publishers.CombineLatest(self, other)
     }
 
     /// As `combineLatest(_:)`, delivering `transform` of each pair.
+    @inlinable
     public func combineLatest<P: Publisher, T>(
         _ other: P, _ transform: @escaping (Output, P.Output) -> T
     ) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where P.Failure == Failure {

@@ -7,6 +7,7 @@ extension Publishers {
         public let upstream: Upstream
         public let transform: (Upstream.Output) -> Output?
 
+        @inlinable
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
             self.upstream = upstream
             self.transform = transform
@@ -27,6 +28,7 @@ extension Publishers {
 extension Publisher {
     /// Transforms each value with `transform` and delivers the results that are not nil. O(1) per
     /// value, plus `transform`.
+    @inlinable
     public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
         Publishers.CompactMap(upstream: self, transform: transform)
     }

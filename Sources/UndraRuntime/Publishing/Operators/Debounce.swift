@@ -12,6 +12,7 @@ extension Publishers {
         /// The serial queue that values and the completion are delivered on.
         public let scheduler: DispatchQueue
 
+        @inlinable
         public init(upstream: Upstream, dueTime: DispatchQueue.SchedulerTimeType.Stride, scheduler: DispatchQueue) {
             self.upstream = upstream
             self.dueTime = dueTime
@@ -66,6 +67,7 @@ extension Publisher {
     /// Delivers a value only after `dueTime` has passed with no newer value, on `scheduler` (a
     /// serial queue). When the upstream completes, a value still waiting is dropped, as in
     /// Combine, and the completion is delivered.
+    @inlinable
     public func debounce(
         for dueTime: DispatchQueue.SchedulerTimeType.Stride, scheduler: DispatchQueue
     ) -> Publishers.Debounce<Self> {

@@ -8,6 +8,7 @@ extension Publishers {
         public let upstream: Upstream
         public let count: Int
 
+        @inlinable
         public init(upstream: Upstream, count: Int) {
             precondition(count >= 0, "count must not be negative")
             self.upstream = upstream
@@ -34,6 +35,7 @@ extension Publishers {
 
 extension Publisher {
     /// Skips the first `count` values. O(1) per value.
+    @inlinable
     public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
         Publishers.Drop(upstream: self, count: count)
     }

@@ -8,6 +8,7 @@ extension Publishers {
         public let upstream: Upstream
         public let isIncluded: (Upstream.Output) -> Bool
 
+        @inlinable
         public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.isIncluded = isIncluded
@@ -28,6 +29,7 @@ extension Publishers {
 extension Publisher {
     /// Delivers only the values for which `isIncluded` returns true. O(1) per value, plus the
     /// predicate.
+    @inlinable
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
     }

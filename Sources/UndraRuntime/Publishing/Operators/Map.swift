@@ -7,6 +7,7 @@ extension Publishers {
         public let upstream: Upstream
         public let transform: (Upstream.Output) -> Output
 
+        @inlinable
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
             self.upstream = upstream
             self.transform = transform
@@ -24,6 +25,7 @@ extension Publishers {
 
 extension Publisher {
     /// Transforms each value with `transform`. O(1) per value, plus `transform`.
+    @inlinable
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
         Publishers.Map(upstream: self, transform: transform)
     }

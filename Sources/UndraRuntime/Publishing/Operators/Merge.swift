@@ -8,6 +8,7 @@ extension Publishers {
         public let a: A
         public let b: B
 
+        @inlinable
         public init(_ a: A, _ b: B) {
             self.a = a
             self.b = b
@@ -26,6 +27,7 @@ extension Publisher {
     /// Delivers the values of this publisher and `other` as they come, one at a time even when
     /// they come from two threads at once. Finishes when both finish; fails as soon as either
     /// fails. O(1) per value.
+    @inlinable
     public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P> where P.Output == Output, P.Failure == Failure {
         Publishers.Merge(self, other)
     }

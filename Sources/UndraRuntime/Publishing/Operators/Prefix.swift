@@ -9,6 +9,7 @@ extension Publishers {
         public let upstream: Upstream
         public let range: Range<Int>
 
+        @inlinable
         public init(upstream: Upstream, range: Range<Int>) {
             precondition(range.lowerBound >= 0, "range must not start below 0")
             self.upstream = upstream
@@ -49,6 +50,7 @@ extension Publishers {
 extension Publisher {
     /// Delivers the first `maxLength` values, then finishes (and ends the upstream
     /// subscription). O(1) per value.
+    @inlinable
     public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
         precondition(maxLength >= 0, "maxLength must not be negative")
         return Publishers.Output(upstream: self, range: 0..<maxLength)

@@ -11,6 +11,7 @@ extension Publishers {
         /// A serial queue.
         public let queue: DispatchQueue
 
+        @inlinable
         public init(upstream: Upstream, queue: DispatchQueue) {
             self.upstream = upstream
             self.queue = queue
@@ -42,6 +43,7 @@ extension Publishers {
 extension Publisher {
     /// Delivers values and the completion on `queue`, a serial queue, in order. A value still
     /// waiting on the queue when the subscription is cancelled is not delivered.
+    @inlinable
     public func receive(on queue: DispatchQueue) -> Publishers.ReceiveOn<Self> {
         Publishers.ReceiveOn(upstream: self, queue: queue)
     }

@@ -9,6 +9,7 @@ extension Publishers {
         /// Returns true when its two arguments are equivalent (the later one is then skipped).
         public let predicate: (Output, Output) -> Bool
 
+        @inlinable
         public init(upstream: Upstream, predicate: @escaping (Output, Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -32,6 +33,7 @@ extension Publishers {
 
 extension Publisher where Output: Equatable {
     /// Skips a value equal to the previous one delivered. O(1) per value, plus `==`.
+    @inlinable
     public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
         removeDuplicates(by: ==)
     }
@@ -40,6 +42,7 @@ extension Publisher where Output: Equatable {
 extension Publisher {
     /// Skips a value for which `predicate(previous, value)` is true, where `previous` is the
     /// last value delivered. O(1) per value, plus the predicate.
+    @inlinable
     public func removeDuplicates(
         by predicate: @escaping (Output, Output) -> Bool
     ) -> Publishers.RemoveDuplicates<Self> {

@@ -15,6 +15,7 @@ extension Publishers {
         /// Whether to deliver the latest value of an interval (true) or its first (false).
         public let latest: Bool
 
+        @inlinable
         public init(
             upstream: Upstream, interval: DispatchQueue.SchedulerTimeType.Stride, scheduler: DispatchQueue, latest: Bool
         ) {
@@ -86,6 +87,7 @@ extension Publisher {
     /// Delivers at most one value per `interval`, on `scheduler` (a serial queue): the first
     /// value of a quiet period at once, then, at the end of each interval in which values came,
     /// the latest (`latest: true`) or the first (`latest: false`) of them.
+    @inlinable
     public func throttle(
         for interval: DispatchQueue.SchedulerTimeType.Stride, scheduler: DispatchQueue, latest: Bool
     ) -> Publishers.Throttle<Self> {
