@@ -9,10 +9,15 @@ import Synchronization
 /// Thread-safety: `cancel()` may be called from any thread, any number of times; exactly one
 /// call (or the deinit) runs the wrapped cancel, on the thread that makes it.
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-    // @unchecked: `canceller` is guarded by `cancelled`, a one-shot lock. The one caller that
-    // flips it to true owns `canceller` from then on; no one else reads or writes it.
+    // @unchecked: `subscription` and `canceller` are guarded by `cancelled`, a one-shot lock.
+    // The one caller that flips it to true owns them from then on; no one else reads or writes
+    // them. For the same reason their exclusivity needs no dynamic check.
     @usableFromInline let cancelled = Atomic<Bool>(false)
-    @usableFromInline var canceller: (any Cancellable)?
+    /// A subscription to one of this module's subjects, kept apart from `canceller` because
+    /// subscribing and cancelling is a hot path: stored inline, it costs no allocation, and a
+    /// direct call costs less than one through an existential.
+    @exclusivity(unchecked) @usableFromInline var subscription: SubjectSubscription?
+    @exclusivity(unchecked) @usableFromInline var canceller: (any Cancellable)?
 
     /// Wraps a closure to run on `cancel()` or on release. O(1).
     public init(_ cancel: @escaping () -> Void) {
@@ -25,6 +30,12 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
         self.canceller = canceller
     }
 
+    /// Wraps a subscription to a subject. O(1).
+    @inlinable
+    init(subscription: SubjectSubscription) {
+        self.subscription = subscription
+    }
+
     deinit {
         cancel()
     }
@@ -33,6 +44,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     /// wrapped cancel. Safe from any thread.
     public func cancel() {
         guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        subscription.take()?.cancel()
         canceller.take()?.cancel()
     }
 

@@ -8,13 +8,13 @@ import Synchronization
 /// and the delivering thread delivers it once the value in hand has reached every subscriber,
 /// before it stops. So every subscriber sees every value in one order, nobody sees values go
 /// backwards, and no subscriber is ever called twice at once. A value reaches only the
-/// subscribers that had joined when it was sent (see ``SubscriberEntry/id``).
+/// subscribers that had joined when it was sent (see ``Subscription/id``).
 ///
-/// The subscribers are an immutable ``SubscriberList`` behind an atomic reference, so the
-/// delivering thread walks it with no lock and no reference counting. Subscribing and
-/// cancelling build a new list under the lock and swap it in. The old list is released at once
-/// if nobody is delivering; otherwise the delivering thread may still be walking it, so it is
-/// `retired` and released by that thread when it finishes.
+/// The subscribers are an immutable ``SubscriberRoster`` in an atomic word, so the delivering
+/// thread walks them with no lock and no reference counting. Subscribing and cancelling make a new
+/// roster under the lock and swap it in. The old one is released at once if nobody is
+/// delivering; otherwise the delivering thread may still be walking it, so it is `retired` and
+/// released by that thread when it finishes.
 ///
 /// The lock (`shared`) guards bookkeeping only. No user code runs under it: closures are called,
 /// and lists and values (whose release may run a deinit) are released, after unlocking.
@@ -24,18 +24,18 @@ import Synchronization
 /// subscriber. No allocation unless a send has to be queued.
 @usableFromInline
 struct Broadcaster<Output, Failure: Error>: ~Copyable {
-    @usableFromInline typealias List = SubscriberList<Output, Failure>
+    @usableFromInline typealias Roster = SubscriberRoster<Output, Failure>
     @usableFromInline typealias Completion = Subscribers.Completion<Failure>
 
     // The states of `delivery`.
     @usableFromInline static var idle: Int { 0 }
     @usableFromInline static var delivering: Int { 1 }
-    /// Delivering, and `shared` holds pending sends or retired lists for the deliverer.
+    /// Delivering, and `shared` holds pending sends or retired rosters for the deliverer.
     @usableFromInline static var deliveringWithWork: Int { 2 }
 
     @usableFromInline let delivery: Atomic<Int>
-    /// The current subscribers (+1 retained), or nil when there are none.
-    @usableFromInline let list: Atomic<Unmanaged<List>?>
+    /// The bits of the current ``SubscriberRoster``, which holds a reference.
+    @usableFromInline let roster: Atomic<UInt>
     @usableFromInline let shared: Locked<Shared>
 
     @usableFromInline
@@ -52,8 +52,9 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
         @usableFromInline var currentClock = 0
         /// Sends that arrived while someone was delivering, in order.
         @usableFromInline var pending: [Job] = []
-        /// Lists replaced while someone was delivering: the deliverer releases them when it stops.
-        @usableFromInline var retired: [Unmanaged<List>] = []
+        /// Rosters replaced while someone was delivering: the deliverer releases them when it
+        /// stops.
+        @usableFromInline var retired: [Roster] = []
 
         @inlinable
         init(current: Output?) {
@@ -71,7 +72,7 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
     @inlinable
     init(current: Output? = nil) {
         delivery = Atomic(Self.idle)
-        list = Atomic(nil)
+        roster = Atomic(0)
         shared = Locked(Shared(current: current))
     }
 
@@ -80,9 +81,9 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
         // or retired. The subscribers and the current value leave the lock to be released.
         let (subscribers, _) = shared.withLock { shared in
             shared.ownerIsAlive = false
-            return (list.exchange(nil, ordering: .sequentiallyConsistent), shared.current.take())
+            return (Roster(bits: roster.exchange(0, ordering: .sequentiallyConsistent)), shared.current.take())
         }
-        subscribers?.release()
+        subscribers.release()
     }
 
     // MARK: Sending
@@ -152,40 +153,34 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
 
     @inlinable
     func deliver(_ value: Output, sentAt: Int) {
-        forEachSubscriber(sentAt: sentAt) { $0.pointee.receiveValue(value) }
+        forEachSubscriber(sentAt: sentAt) { $0.receiveValue(value) }
     }
 
     @usableFromInline
     func deliver(_ completion: Completion) {
-        forEachSubscriber(sentAt: .max) { $0.pointee.receiveCompletion(completion) }
-        // Everyone has completed: drop the list, and with it every closure.
-        let replaced = shared.withLock { replaceList(with: nil, in: &$0) }
-        replaced?.release()
+        forEachSubscriber(sentAt: .max) { $0.receiveCompletion(completion) }
+        // Everyone has completed: drop them all, and their closures with them.
+        shared.withLock { replaceRoster(with: .empty, in: &$0) }.release()
     }
 
     /// Calls `body` on each subscriber that joined before `sentAt` and is still subscribed when
     /// its turn comes, in subscription order.
     @inlinable
-    func forEachSubscriber(sentAt: Int, _ body: (UnsafeMutablePointer<SubscriberEntry<Output, Failure>>) -> Void) {
-        guard let walking = list.load(ordering: .sequentiallyConsistent) else { return }
-        walking._withUnsafeGuaranteedRef { subscribers in
-            subscribers.withUnsafeMutablePointers { count, entries in
-                for index in 0..<count.pointee {
-                    let entry = entries + index
-                    if entry.pointee.id < sentAt && isSubscribed(entry.pointee.id, walking: walking) {
-                        body(entry)
-                    }
-                }
+    func forEachSubscriber(sentAt: Int, _ body: (Subscriber<Output, Failure>) -> Void) {
+        let walking = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
+        walking.forEach { subscriber in
+            if subscriber.id < sentAt && isSubscribed(subscriber.id, walking: walking) {
+                body(subscriber)
             }
         }
     }
 
     /// Whether `id` is still subscribed while delivering from `walking` (a subscriber cancelled
-    /// during a delivery is not reached later in it). O(1) unless the list changed meanwhile.
+    /// during a delivery is not reached later in it). O(1) unless the roster changed meanwhile.
     @inlinable
-    func isSubscribed(_ id: Int, walking: Unmanaged<List>) -> Bool {
-        guard let now = list.load(ordering: .sequentiallyConsistent) else { return false }
-        return now.toOpaque() == walking.toOpaque() || now._withUnsafeGuaranteedRef { $0.contains(id: id) }
+    func isSubscribed(_ id: Int, walking: Roster) -> Bool {
+        let now = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
+        return now == walking || now.contains(id: id)
     }
 
     /// Stops delivering, unless work arrived meanwhile: then does it first.
@@ -209,8 +204,8 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
                 }
                 return (shared.pending, shared.retired)
             }
-            // Between two deliveries this thread walks no list, so the retired ones can go.
-            for list in retired { list.release() }
+            // Between two deliveries this thread walks no roster, so the retired ones can go.
+            for roster in retired { roster.release() }
             for job in jobs {
                 switch job {
                 case .value(let value, let sentAt):
@@ -255,7 +250,7 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
 
     // MARK: Subscribing
 
-    /// Subscribes at the end of the list. A subject with a current value first delivers it, on
+    /// Subscribes at the end of the roster. A subject with a current value first delivers it, on
     /// the calling thread, before the subscriber joins; if a newer value was sent meanwhile,
     /// that one too (never an older one). After completion, delivers only the completion.
     /// O(subscribers); safe from any thread.
@@ -273,10 +268,9 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
                     return .current(current, clock: shared.currentClock)
                 }
                 shared.clock += 1
-                let entry = SubscriberEntry(id: shared.clock, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-                let next = list.load(ordering: .sequentiallyConsistent)?._withUnsafeGuaranteedRef { $0.appending(entry) }
-                    ?? List.make(count: 1) { $0.initialize(to: entry) }
-                return .joined(id: shared.clock, replaced: replaceList(with: Unmanaged.passRetained(next), in: &shared))
+                let subscriber = Subscriber(id: shared.clock, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+                let next = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).adding(subscriber)
+                return .joined(id: shared.clock, replaced: replaceRoster(with: next, in: &shared))
             }
             switch outcome {
             case .completed(let completion):
@@ -286,28 +280,10 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
                 receiveValue(value)
                 seenClock = clock
             case .joined(let id, let replaced):
-                replaced?.release()
-                return unsubscriber(owner: owner, id: id)
+                replaced.release()
+                return AnyCancellable(subscription: SubjectSubscription(
+                    anchor: shared.buffer, owner: .passUnretained(owner), id: id, unsubscribe: Self.unsubscribe(Owner.self)))
             }
-        }
-    }
-
-    /// The subscription of `id`: cancelling it removes the subscriber, if the subject is still
-    /// there. It holds `shared` rather than the subject, so that it keeps the subject alive no
-    /// more than a weak reference would, without one: a weak reference would give the subject a
-    /// side table and make its every retain and release slower. While `shared` says the owner is
-    /// alive, the owner's deinit (which says otherwise) is waiting for the lock held here, so
-    /// `owner` is still there. A closure made here, specialized for the subject, makes
-    /// cancelling run specialized code.
-    @inlinable
-    func unsubscriber<Owner: BroadcasterOwner>(owner: Owner, id: Int) -> AnyCancellable
-    where Owner.Output == Output, Owner.Failure == Failure {
-        let shared = self.shared
-        return AnyCancellable { [unowned(unsafe) owner] in
-            let replaced = shared.withLock { shared in
-                shared.ownerIsAlive ? owner.broadcaster.removeSubscriber(id, in: &shared) : nil
-            }
-            replaced?.release()
         }
     }
 
@@ -315,32 +291,52 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
     enum JoinOutcome {
         case completed(Completion)
         case current(Output, clock: Int)
-        case joined(id: Int, replaced: Unmanaged<List>?)
+        case joined(id: Int, replaced: Roster)
+    }
+
+    /// What cancelling a ``SubjectSubscription`` to an `Owner` does: remove the subscriber, if
+    /// the subject is still there. The subscription holds the subject's `shared` state, not the
+    /// subject, so that it keeps the subject alive no more than a weak reference would, without
+    /// one (a weak reference would give the subject a side table, and slow its every retain and
+    /// release).
+    @inlinable
+    static func unsubscribe<Owner: BroadcasterOwner>(_: Owner.Type) -> (SubjectSubscription) -> Void
+    where Owner.Output == Output, Owner.Failure == Failure {
+        { subscription in
+            let shared = Locked(sharing: unsafeDowncast(subscription.anchor, to: LockedBuffer<Shared>.self))
+            let replaced = shared.withLock { shared -> Roster in
+                // While the owner is alive, its deinit (which says otherwise) waits for this lock.
+                guard shared.ownerIsAlive else { return .empty }
+                return subscription.owner._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: Owner.self).broadcaster.removeSubscriber(subscription.id, in: &shared)
+                }
+            }
+            replaced.release()
+        }
     }
 
     /// Under the lock: removes the subscriber `id`, if it is still subscribed, and returns the
-    /// list to release after unlocking, if any. O(subscribers).
+    /// roster to release after unlocking. O(subscribers).
     @inlinable
-    func removeSubscriber(_ id: Int, in shared: inout Shared) -> Unmanaged<List>? {
-        guard let current = list.load(ordering: .sequentiallyConsistent),
-              current._withUnsafeGuaranteedRef({ $0.contains(id: id) }) else { return nil }
-        let next = current._withUnsafeGuaranteedRef { $0.removing(id: id) }
-        return replaceList(with: next.map { Unmanaged.passRetained($0) }, in: &shared)
+    func removeSubscriber(_ id: Int, in shared: inout Shared) -> Roster {
+        let current = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
+        guard current.contains(id: id) else { return .empty }
+        return replaceRoster(with: current.removing(id: id), in: &shared)
     }
 
-    /// Under the lock: swaps in `next`, and returns the old list if the caller must release it
-    /// (after unlocking). While someone delivers, the old list is theirs to release instead.
+    /// Under the lock: swaps in `next`, and returns the old roster if the caller must release it
+    /// (after unlocking). While someone delivers, the old roster is theirs to release instead.
     ///
     /// Why this is safe with no lock on the delivering side: the swap and `signalDelivery`'s
-    /// load here, and the deliverer's claim and its load of `list`, are all sequentially
-    /// consistent. So either we see the deliverer (and retire the old list), or the deliverer's
-    /// load comes after our swap (and it never sees the old list).
+    /// load here, and the deliverer's claim and its load of `roster`, are all sequentially
+    /// consistent. So either we see the deliverer (and retire the old roster), or the
+    /// deliverer's load comes after our swap (and it never sees the old roster).
     @inlinable
-    func replaceList(with next: Unmanaged<List>?, in shared: inout Shared) -> Unmanaged<List>? {
-        guard let old = list.exchange(next, ordering: .sequentiallyConsistent) else { return nil }
-        guard signalDelivery() else { return old }
+    func replaceRoster(with next: Roster, in shared: inout Shared) -> Roster {
+        let old = Roster(bits: roster.exchange(next.bits, ordering: .sequentiallyConsistent))
+        guard old != .empty, signalDelivery() else { return old }
         shared.retired.append(old)
-        return nil
+        return .empty
     }
 }
 /// A subject built on a ``Broadcaster``, which its subscriptions unsubscribe from.
