@@ -8,7 +8,7 @@ import Synchronization
 /// and the delivering thread delivers it once the value in hand has reached every subscriber,
 /// before it stops. So every subscriber sees every value in one order, nobody sees values go
 /// backwards, and no subscriber is ever called twice at once. A value reaches only the
-/// subscribers that had joined when it was sent (see ``Subscription/id``).
+/// subscribers that had joined when it was sent (see ``Subscriber/id``).
 ///
 /// The subscribers are an immutable ``SubscriberRoster`` in an atomic word, so the delivering
 /// thread walks them with no lock and no reference counting. Subscribing and cancelling make a new
@@ -17,7 +17,7 @@ import Synchronization
 /// released by that thread when it finishes.
 ///
 /// The lock (`shared`) guards bookkeeping only. No user code runs under it: closures are called,
-/// and lists and values (whose release may run a deinit) are released, after unlocking.
+/// and rosters and values (whose release may run a deinit) are released, after unlocking.
 ///
 /// Cost of a send: with nobody else delivering, one compare-and-swap to start delivering and one
 /// to stop (plus the lock, for subjects that keep a current value), then one atomic load per
@@ -64,7 +64,8 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
 
     @usableFromInline
     enum Job {
-        case value(Output, sentAt: Int)
+        /// A value, and work to do once it has reached every subscriber.
+        case value(Output, sentAt: Int, then: (() -> Void)?)
         case completion(Completion)
     }
 
@@ -92,9 +93,7 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
     /// with no current value. O(subscribers); safe from any thread.
     @inlinable
     func send(_ value: Output) {
-        if delivery.compareExchange(
-            expected: Self.idle, desired: Self.delivering, ordering: .sequentiallyConsistent
-        ).exchanged {
+        if beginDelivering() {
             deliver(value, sentAt: .max)
             finishDelivering { _ in }
         } else {
@@ -102,12 +101,27 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
         }
     }
 
-    /// Sends under the lock (ignored after completion), making `value` the current value if
-    /// `updatingCurrent`. The thread that delivers calls `afterEachValue` after each value has
-    /// reached every subscriber, for its own value and for every queued one; so a subject that
-    /// passes one must send only through here. O(subscribers); safe from any thread.
+    /// Starts delivering, if nobody is: then the caller delivers (values sent with no lock, so
+    /// with `sentAt: .max`), and calls `finishDelivering` when done. For subjects with no current
+    /// value.
     @inlinable
-    func send(_ value: Output, updatingCurrent: Bool, afterEachValue: (Output) -> Void) {
+    func beginDelivering() -> Bool {
+        delivery.compareExchange(
+            expected: Self.idle, desired: Self.delivering, ordering: .sequentiallyConsistent
+        ).exchanged
+    }
+
+    /// Sends under the lock (ignored after completion), making `value` the current value if
+    /// `updatingCurrent`, and doing `work` once it has reached every subscriber (work that is
+    /// queued with its value, so that what it sends cannot overtake the value, nor be overtaken
+    /// by it). The thread that
+    /// delivers calls `afterEachValue` after each value has reached every subscriber, for its
+    /// own value and for every queued one; so a subject that passes one must send only through
+    /// here. O(subscribers); safe from any thread.
+    @inlinable
+    func send(
+        _ value: Output, updatingCurrent: Bool, then work: (() -> Void)? = nil, afterEachValue: (Output) -> Void
+    ) {
         let (sentAt, _) = shared.withLock { shared -> (Int?, replaced: Output?) in
             guard shared.completion == nil else { return (nil, nil) }
             shared.clock += 1
@@ -118,12 +132,13 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
                 shared.currentClock = shared.clock
             }
             if claimOrSignalDelivery() { return (shared.clock, replaced) }
-            shared.pending.append(.value(value, sentAt: shared.clock))
+            shared.pending.append(.value(value, sentAt: shared.clock, then: work))
             return (nil, replaced)
         }
         guard let sentAt else { return }
         deliver(value, sentAt: sentAt)
         afterEachValue(value)
+        work?()
         finishDelivering(afterEachValue)
     }
 
@@ -208,9 +223,10 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
             for roster in retired { roster.release() }
             for job in jobs {
                 switch job {
-                case .value(let value, let sentAt):
+                case .value(let value, let sentAt, let work):
                     deliver(value, sentAt: sentAt)
                     afterEachValue(value)
+                    work?()
                 case .completion(let completion):
                     deliver(completion)
                 }
@@ -247,103 +263,5 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
         }
         return false
     }
-
-    // MARK: Subscribing
-
-    /// Subscribes at the end of the roster. A subject with a current value first delivers it, on
-    /// the calling thread, before the subscriber joins; if a newer value was sent meanwhile,
-    /// that one too (never an older one). After completion, delivers only the completion.
-    /// O(subscribers); safe from any thread.
-    @inlinable
-    func subscribe<Owner: BroadcasterOwner>(
-        owner: Owner,
-        receiveCompletion: @escaping (Completion) -> Void,
-        receiveValue: @escaping (Output) -> Void
-    ) -> AnyCancellable where Owner.Output == Output, Owner.Failure == Failure {
-        var seenClock: Int?
-        while true {
-            let outcome = shared.withLock { shared -> JoinOutcome in
-                if let completion = shared.completion { return .completed(completion) }
-                if let current = shared.current, shared.currentClock != seenClock {
-                    return .current(current, clock: shared.currentClock)
-                }
-                shared.clock += 1
-                let subscriber = Subscriber(id: shared.clock, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-                let next = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).adding(subscriber)
-                return .joined(id: shared.clock, replaced: replaceRoster(with: next, in: &shared))
-            }
-            switch outcome {
-            case .completed(let completion):
-                receiveCompletion(completion)
-                return AnyCancellable {}
-            case .current(let value, let clock):
-                receiveValue(value)
-                seenClock = clock
-            case .joined(let id, let replaced):
-                replaced.release()
-                return AnyCancellable(subscription: SubjectSubscription(
-                    anchor: shared.buffer, owner: .passUnretained(owner), id: id, unsubscribe: Self.unsubscribe(Owner.self)))
-            }
-        }
-    }
-
-    @usableFromInline
-    enum JoinOutcome {
-        case completed(Completion)
-        case current(Output, clock: Int)
-        case joined(id: Int, replaced: Roster)
-    }
-
-    /// What cancelling a ``SubjectSubscription`` to an `Owner` does: remove the subscriber, if
-    /// the subject is still there. The subscription holds the subject's `shared` state, not the
-    /// subject, so that it keeps the subject alive no more than a weak reference would, without
-    /// one (a weak reference would give the subject a side table, and slow its every retain and
-    /// release).
-    @inlinable
-    static func unsubscribe<Owner: BroadcasterOwner>(_: Owner.Type) -> (SubjectSubscription) -> Void
-    where Owner.Output == Output, Owner.Failure == Failure {
-        { subscription in
-            let shared = Locked(sharing: unsafeDowncast(subscription.anchor, to: LockedBuffer<Shared>.self))
-            let replaced = shared.withLock { shared -> Roster in
-                // While the owner is alive, its deinit (which says otherwise) waits for this lock.
-                guard shared.ownerIsAlive else { return .empty }
-                return subscription.owner._withUnsafeGuaranteedRef {
-                    unsafeDowncast($0, to: Owner.self).broadcaster.removeSubscriber(subscription.id, in: &shared)
-                }
-            }
-            replaced.release()
-        }
-    }
-
-    /// Under the lock: removes the subscriber `id`, if it is still subscribed, and returns the
-    /// roster to release after unlocking. O(subscribers).
-    @inlinable
-    func removeSubscriber(_ id: Int, in shared: inout Shared) -> Roster {
-        let current = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
-        guard current.contains(id: id) else { return .empty }
-        return replaceRoster(with: current.removing(id: id), in: &shared)
-    }
-
-    /// Under the lock: swaps in `next`, and returns the old roster if the caller must release it
-    /// (after unlocking). While someone delivers, the old roster is theirs to release instead.
-    ///
-    /// Why this is safe with no lock on the delivering side: the swap and `signalDelivery`'s
-    /// load here, and the deliverer's claim and its load of `roster`, are all sequentially
-    /// consistent. So either we see the deliverer (and retire the old roster), or the
-    /// deliverer's load comes after our swap (and it never sees the old roster).
-    @inlinable
-    func replaceRoster(with next: Roster, in shared: inout Shared) -> Roster {
-        let old = Roster(bits: roster.exchange(next.bits, ordering: .sequentiallyConsistent))
-        guard old != .empty, signalDelivery() else { return old }
-        shared.retired.append(old)
-        return .empty
-    }
-}
-/// A subject built on a ``Broadcaster``, which its subscriptions unsubscribe from.
-@usableFromInline
-protocol BroadcasterOwner: AnyObject {
-    associatedtype Output
-    associatedtype Failure: Error
-    var broadcaster: Broadcaster<Output, Failure> { get }
 }
 #endif

@@ -55,13 +55,35 @@ final class PublishedSubject<Value>: PublishedSubjectBase {
     }
 
     /// Sets the property: `objectWillChange` first, then the subscribers get `newValue`, then it
-    /// is stored. A set made while a delivery is under way (from inside a subscriber) is queued
-    /// and done, in the same order, right after that delivery. O(subscribers), no allocation.
+    /// is stored. O(subscribers); allocates nothing unless it has to queue.
+    ///
+    /// A set made during another (from inside any subscriber) is queued, and done in full right
+    /// after it. With `objectWillChange` in use, that holds across all the object's properties:
+    /// the whole set is one step of `objectWillChange`'s delivery, so a set made from one of its
+    /// subscribers, or from a subscriber of any property, waits until the set under way has
+    /// been announced, delivered and stored.
     @inlinable
     func send(_ newValue: Value) {
-        if let objectWillChange = objectWillChange.load(ordering: .acquiring) {
-            objectWillChange._withUnsafeGuaranteedRef { $0.send() }
+        guard let objectWillChange = objectWillChange.load(ordering: .acquiring) else {
+            return deliverAndStore(newValue)
         }
+        objectWillChange._withUnsafeGuaranteedRef { objectWillChange in
+            if objectWillChange.broadcaster.beginDelivering() {
+                objectWillChange.broadcaster.deliver((), sentAt: .max)
+                deliverAndStore(newValue)
+                objectWillChange.broadcaster.finishDelivering { _ in }
+            } else {
+                // Someone is delivering (a set under way, here or on another thread): queue it
+                // all behind. Only this path makes a closure, so only it allocates.
+                objectWillChange.broadcaster.send((), updatingCurrent: false, then: { self.deliverAndStore(newValue) }) { _ in }
+            }
+        }
+    }
+
+    /// Delivers `newValue` to the property's subscribers, then stores it; a set made meanwhile
+    /// is queued behind it.
+    @inlinable
+    func deliverAndStore(_ newValue: Value) {
         broadcaster.send(newValue, updatingCurrent: true) { value = $0 }
     }
 

@@ -146,4 +146,27 @@ import Testing
             withExtendedLifetime(subscription) {}
         }
     }
+
+    @Test func cancellingWhileTheSubjectIsReleasedOnAnotherThreadIsSafe() {
+        for _ in 0..<Self.rounds * 5 {
+            let holder = Locked<PassthroughSubject<Int, Never>?>(PassthroughSubject())
+            let subject = holder.withLock { $0! }
+            var canary: Canary? = Canary()
+            weak let weakCanary = canary
+            let subscriptions = Locked((0..<Self.threads * 8).map { _ in subject.sink { [canary] _ in _ = canary } })
+            canary = nil
+            _ = consume subject
+            DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
+                if thread == 0 {
+                    _ = holder.withLock { $0.take() }  // the last reference to the subject
+                } else {
+                    while let subscription = subscriptions.withLock({ $0.popLast() }) { subscription.cancel() }
+                }
+            }
+            #expect(holder.withLock { $0 } == nil)
+            subscriptions.withLock { $0.removeAll() }
+            #expect(weakCanary == nil)
+        }
+    }
 }
+

@@ -118,4 +118,27 @@ private final class CustomDefaultTypedWillChange: ObservableObject {
         publisher.send()
         #expect(recorder.events.count == 2)
     }
+
+    @Test func aChangeMadeWhileObjectWillChangeIsBeingSentIsMadeInFullAfterTheOneUnderWay() {
+        let profile = Profile()
+        let journal = Journal()
+        var reacted = false
+        let first = profile.objectWillChange.sink {
+            journal.record("will change: \(profile.name), \(profile.age)")
+            if !reacted {
+                reacted = true
+                profile.age = 37  // waits until the name has been announced, delivered and stored
+            }
+        }
+        let second = profile.objectWillChange.sink { journal.record("second") }
+        let names = profile.$name.dropFirst().sink { journal.record("$name \($0)") }
+        let ages = profile.$age.dropFirst().sink { journal.record("$age \($0), name is \(profile.name)") }
+        profile.name = "Grace"
+        #expect(profile.age == 37)
+        #expect(journal.all == [
+            "will change: Ada, 36", "second", "$name Grace",
+            "will change: Grace, 36", "second", "$age 37, name is Grace",
+        ])
+        withExtendedLifetime((first, second, names, ages)) {}
+    }
 }

@@ -36,6 +36,8 @@ private final class Counter: ObservableObject {
     @Test func anAssignmentFromInsideASinkSticksAndNobodySeesValuesGoBackwards() {
         // The first sink clamps the value; the later sinks must see 100 then 10, never 10 then 100,
         // and the property must end at 10. (OpenCombine ends at 100 and shows 10 before 100.)
+        // The clamping assignment waits until the one under way has been delivered and stored,
+        // then is announced, delivered and stored in its turn.
         let counter = Counter()
         let journal = Journal()
         let clamp = counter.$count.sink { value in
@@ -48,9 +50,8 @@ private final class Counter: ObservableObject {
         #expect(counter.count == 10)
         #expect(journal.all == [
             "clamp got 0", "later got 0, count is 0",
-            "will change",
-            "clamp got 100", "will change", "later got 100, count is 0",
-            "clamp got 10", "later got 10, count is 100",
+            "will change", "clamp got 100", "later got 100, count is 0",
+            "will change", "clamp got 10", "later got 10, count is 100",
         ])
         withExtendedLifetime((clamp, later, willChange)) {}
     }
@@ -107,4 +108,18 @@ private final class Counter: ObservableObject {
         source.send(3)
         #expect(probe.events == [.value(3)])
     }
+
+    @Test func valuesYieldsTheCurrentValueThenEveryAssignment() async {
+        let counter = Counter()
+        let values = counter.$count.values
+        counter.count = 1
+        counter.count = 2
+        var received: [Int] = []
+        for await value in values {
+            received.append(value)
+            if value == 2 { break }
+        }
+        #expect(received == [0, 1, 2])
+    }
 }
+

@@ -206,4 +206,18 @@ import Testing
         #expect(journal.all == ["N2"])
         withExtendedLifetime((a, added)) {}
     }
+
+    @Test func aLargeCopyOnWriteValueReachesSubscribersWithoutACopy() {
+        let rows = Array(0..<100_000)
+        let subject = CurrentValueSubject<[Int], Never>(rows)
+        var storages: [UnsafeRawPointer?] = []
+        let subscription = subject.sink { received in
+            storages.append(received.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+        }
+        subject.send(rows)
+        let original = rows.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        #expect(storages == [original, original])
+        withExtendedLifetime(subscription) {}
+    }
 }
+
