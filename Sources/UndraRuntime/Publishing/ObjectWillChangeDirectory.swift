@@ -22,16 +22,17 @@ enum ObjectWillChangeDirectory {
     @usableFromInline static let recent = RecentLayouts()
     private static let unpublishedObjects = UnpublishedObjects()
 
-    /// The object's `objectWillChange`. O(1) once its class is known; safe from any thread.
+    /// The object's `objectWillChange`, unretained: the object keeps it alive. O(1) once its class
+    /// is known; safe from any thread.
     @inlinable
-    static func publisher(for object: AnyObject) -> ObservableObjectPublisher {
+    static func publisher(for object: AnyObject) -> Unmanaged<ObservableObjectPublisher> {
         if let offset = recent.lastPublishedOffset(of: ObjectIdentifier(type(of: object))),
            let publisher = subject(in: object, at: offset)._withUnsafeGuaranteedRef({
                $0.objectWillChange.load(ordering: .acquiring)
            }) {
-            return publisher.takeUnretainedValue()
+            return publisher
         }
-        return findPublisher(for: object)
+        return .passUnretained(findPublisher(for: object))
     }
 
     /// The subject of the `@Published` field at `offset` in `object`.

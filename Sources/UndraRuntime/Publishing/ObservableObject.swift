@@ -22,7 +22,12 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
     /// of a new class walks the class's stored fields once). Safe from any thread.
     @inlinable
     public var objectWillChange: ObservableObjectPublisher {
-        ObjectWillChangeDirectory.publisher(for: self)
+        // Lent rather than returned: the object keeps its publisher for at least as long as this
+        // access lasts, so it needs no retain (which costs more than the lookup). A caller that
+        // keeps the publisher retains it then.
+        _read {
+            yield unsafeBitCast(ObjectWillChangeDirectory.publisher(for: self).toOpaque(), to: ObservableObjectPublisher.self)
+        }
     }
 }
 #endif

@@ -90,6 +90,21 @@ private final class CustomDefaultTypedWillChange: ObservableObject {
         withExtendedLifetime((subscription, typedSubscription)) {}
     }
 
+    @Test func objectWillChangeReadThroughTheProtocolOrKeptIsOneInstanceThatDiesWithItsObject() {
+        func publisher<Object: ObservableObject>(of object: Object) -> Object.ObjectWillChangePublisher {
+            object.objectWillChange
+        }
+        var profile: Profile? = Profile()
+        var kept: [ObservableObjectPublisher] = []
+        for _ in 0..<1_000 { kept.append(profile!.objectWillChange) }
+        #expect(kept.allSatisfy { $0 === publisher(of: profile!) })
+        weak let weakPublisher = kept[0]
+        kept.removeAll()
+        #expect(weakPublisher != nil)
+        profile = nil
+        #expect(weakPublisher == nil)
+    }
+
     @Test func objectsWithoutPublishedPropertiesKeepTheirPublisherUntilTheyAreReleased() {
         var object: NothingPublished? = NothingPublished()
         weak let weakPublisher = object!.objectWillChange
