@@ -58,10 +58,12 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
         collection.append(self)
     }
 
+    /// Whether the two are the same instance.
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool {
         lhs === rhs
     }
 
+    /// Hashes the instance's identity.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }

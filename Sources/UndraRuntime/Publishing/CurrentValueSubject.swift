@@ -31,11 +31,16 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         broadcaster.send(value, updatingCurrent: true) { _ in }
     }
 
+    /// Completes the subject: subscribers get `completion` after the values already sent, and
+    /// later subscribers get it at once. Only the first completion counts. O(subscribers).
     @inlinable
     public func send(completion: Subscribers.Completion<Failure>) {
         broadcaster.send(completion: completion)
     }
 
+    /// Subscribes, at the end of the order: `receiveValue` gets the current value at once, on
+    /// this thread, then every later value; after completion, only the completion is delivered.
+    /// O(subscribers); allocates the subscriber and its `AnyCancellable`.
     @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,

@@ -8,6 +8,7 @@ extension DispatchQueue {
         /// The point in time.
         public let dispatchTime: DispatchTime
 
+        /// The point `time`.
         public init(_ time: DispatchTime) {
             dispatchTime = time
         }
@@ -17,6 +18,7 @@ extension DispatchQueue {
             SchedulerTimeType(dispatchTime + .nanoseconds(stride.magnitude))
         }
 
+        /// Whether `lhs` comes before `rhs`.
         public static func < (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
             lhs.dispatchTime < rhs.dispatchTime
         }
@@ -26,6 +28,7 @@ extension DispatchQueue {
             /// The length in nanoseconds.
             public var magnitude: Int
 
+            /// The length of `timeInterval` (`.never` is the longest there is).
             public init(_ timeInterval: DispatchTimeInterval) {
                 switch timeInterval {
                 case .seconds(let seconds): magnitude = seconds * 1_000_000_000
@@ -37,20 +40,28 @@ extension DispatchQueue {
                 }
             }
 
+            /// `seconds` seconds.
             public init(integerLiteral seconds: Int) {
                 self.init(.seconds(seconds))
             }
 
+            /// `seconds` seconds, to the nearest nanosecond.
             public init(floatLiteral seconds: Double) {
                 magnitude = Int((seconds * 1_000_000_000).rounded())
             }
 
+            /// `seconds` seconds.
             public static func seconds(_ seconds: Int) -> Stride { Stride(.seconds(seconds)) }
+            /// `seconds` seconds, to the nearest nanosecond.
             public static func seconds(_ seconds: Double) -> Stride { Stride(floatLiteral: seconds) }
+            /// `milliseconds` milliseconds.
             public static func milliseconds(_ milliseconds: Int) -> Stride { Stride(.milliseconds(milliseconds)) }
+            /// `microseconds` microseconds.
             public static func microseconds(_ microseconds: Int) -> Stride { Stride(.microseconds(microseconds)) }
+            /// `nanoseconds` nanoseconds.
             public static func nanoseconds(_ nanoseconds: Int) -> Stride { Stride(.nanoseconds(nanoseconds)) }
 
+            /// Whether `lhs` is shorter than `rhs`.
             public static func < (lhs: Stride, rhs: Stride) -> Bool {
                 lhs.magnitude < rhs.magnitude
             }

@@ -20,6 +20,8 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
         broadcaster.send(())
     }
 
+    /// Subscribes, at the end of the order, to the announcements sent from now on (it never
+    /// completes). O(subscribers); allocates the subscriber and its `AnyCancellable`.
     @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,

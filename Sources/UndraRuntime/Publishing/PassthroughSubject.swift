@@ -21,11 +21,15 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         broadcaster.send(value)
     }
 
+    /// Completes the subject: subscribers get `completion` after the values already sent, and
+    /// later subscribers get it at once. Only the first completion counts. O(subscribers).
     @inlinable
     public func send(completion: Subscribers.Completion<Failure>) {
         broadcaster.send(completion: completion)
     }
 
+    /// Subscribes, at the end of the order: the closures get the values sent from now on, then
+    /// the completion. O(subscribers); allocates the subscriber and its `AnyCancellable`.
     @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -73,3 +74,4 @@ import Testing
         #expect(flag.cancelled == 1)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Dispatch
 import Testing
 @testable import UndraRuntime
@@ -97,3 +98,4 @@ import Testing
         withExtendedLifetime(canceller) {}
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Dispatch
 import Testing
 @testable import UndraRuntime
@@ -170,3 +171,4 @@ import Testing
     }
 }
 
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -42,3 +43,4 @@ import Testing
         #expect(weakLabel == nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -157,3 +158,4 @@ private final class CustomDefaultTypedWillChange: ObservableObject {
         withExtendedLifetime((first, second, names, ages)) {}
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -123,3 +124,4 @@ private final class Counter: ObservableObject {
     }
 }
 
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -35,3 +36,4 @@ import Testing
         #expect(printed == ["0 items", "todos will change", "1 items", "todos will change"])
     }
 }
+#endif

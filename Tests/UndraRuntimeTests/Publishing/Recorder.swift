@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Dispatch
 @testable import UndraRuntime
 
@@ -71,3 +72,4 @@ final class Canary: Sendable {}
 struct TestError: Error, Equatable {
     var code = 1
 }
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -221,3 +222,4 @@ import Testing
     }
 }
 
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -41,3 +42,4 @@ import Testing
         #expect(weakCanary == nil)
     }
 }
+#endif

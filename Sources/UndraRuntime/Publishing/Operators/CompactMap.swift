@@ -4,15 +4,20 @@ extension Publishers {
     public struct CompactMap<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Upstream.Failure
 
+        /// The publisher whose values are transformed.
         public let upstream: Upstream
+        /// Makes the value to deliver from each upstream value, or nil to deliver nothing.
         public let transform: (Upstream.Output) -> Output?
 
+        /// A publisher of the non-nil results of `transform`; `compactMap(_:)` makes one.
         @inlinable
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
             self.upstream = upstream
             self.transform = transform
         }
 
+        /// Subscribes to `upstream`, passing its completion through. O(1) per value, plus
+        /// `transform`. Thread-safety: as the upstream's; the closures are called one at a time.
         @inlinable
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,

@@ -7,11 +7,15 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher whose values are debounced.
         public let upstream: Upstream
+        /// How long the upstream must be quiet before its latest value is delivered.
         public let dueTime: DispatchQueue.SchedulerTimeType.Stride
         /// The serial queue that values and the completion are delivered on.
         public let scheduler: DispatchQueue
 
+        /// A publisher of `upstream`'s values that are followed by `dueTime` of quiet;
+        /// `debounce(for:scheduler:)` makes one.
         @inlinable
         public init(upstream: Upstream, dueTime: DispatchQueue.SchedulerTimeType.Stride, scheduler: DispatchQueue) {
             self.upstream = upstream
@@ -19,6 +23,8 @@ extension Publishers {
             self.scheduler = scheduler
         }
 
+        /// Subscribes to `upstream`. Each value costs a lock and one `asyncAfter` on `scheduler`.
+        /// The closures are called on `scheduler`, one at a time.
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void

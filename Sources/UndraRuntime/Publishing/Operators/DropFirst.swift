@@ -5,9 +5,12 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher whose first values are skipped.
         public let upstream: Upstream
+        /// How many values each subscription skips.
         public let count: Int
 
+        /// A publisher of `upstream`'s values after the first `count`; `dropFirst(_:)` makes one.
         @inlinable
         public init(upstream: Upstream, count: Int) {
             precondition(count >= 0, "count must not be negative")
@@ -15,7 +18,8 @@ extension Publishers {
             self.count = count
         }
 
-        /// Each subscription skips its own first `count` values.
+        /// Subscribes to `upstream`; each subscription skips its own first `count` values. O(1)
+        /// per value. Thread-safety: as the upstream's; the closures are called one at a time.
         @inlinable
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,

@@ -5,15 +5,20 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher whose values are filtered.
         public let upstream: Upstream
+        /// Returns true for the values to deliver.
         public let isIncluded: (Upstream.Output) -> Bool
 
+        /// A publisher of `upstream`'s values that `isIncluded` accepts; `filter(_:)` makes one.
         @inlinable
         public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.isIncluded = isIncluded
         }
 
+        /// Subscribes to `upstream`, passing its completion through. O(1) per value, plus the
+        /// predicate. Thread-safety: as the upstream's; the closures are called one at a time.
         @inlinable
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,

@@ -4,15 +4,20 @@ extension Publishers {
     public struct Map<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Upstream.Failure
 
+        /// The publisher whose values are transformed.
         public let upstream: Upstream
+        /// Makes each value delivered from each upstream value.
         public let transform: (Upstream.Output) -> Output
 
+        /// A publisher of `transform` of each of `upstream`'s values; `map(_:)` makes one.
         @inlinable
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
             self.upstream = upstream
             self.transform = transform
         }
 
+        /// Subscribes to `upstream`, passing its completion through. O(1) per value, plus
+        /// `transform`. Thread-safety: as the upstream's; the closures are called one at a time.
         @inlinable
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,

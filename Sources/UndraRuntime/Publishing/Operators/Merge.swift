@@ -5,15 +5,20 @@ extension Publishers {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
+        /// The first upstream.
         public let a: A
+        /// The second upstream.
         public let b: B
 
+        /// A publisher of `a`'s and `b`'s values as they come; `merge(with:)` makes one.
         @inlinable
         public init(_ a: A, _ b: B) {
             self.a = a
             self.b = b
         }
 
+        /// Subscribes to `a`, then `b`. O(1) per value. Thread-safety: `a` and `b` may deliver on
+        /// different threads at once; the closures are still called one at a time.
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void

@@ -6,9 +6,12 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher whose values are taken.
         public let upstream: Upstream
+        /// The positions of the values to deliver.
         public let range: Range<Int>
 
+        /// A publisher of `upstream`'s values at positions `range`; `prefix(_:)` makes one.
         @inlinable
         public init(upstream: Upstream, range: Range<Int>) {
             precondition(range.lowerBound >= 0, "range must not start below 0")
@@ -16,6 +19,8 @@ extension Publishers {
             self.range = range
         }
 
+        /// Subscribes to `upstream`; finishes, and cancels the upstream subscription, after the
+        /// last position of `range`. O(1) per value. Thread-safety: as the upstream's; the closures are called one at a time.
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void

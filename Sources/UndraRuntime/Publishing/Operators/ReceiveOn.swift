@@ -7,16 +7,20 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher whose values are moved to `queue`.
         public let upstream: Upstream
-        /// A serial queue.
+        /// The serial queue that values and the completion are delivered on.
         public let queue: DispatchQueue
 
+        /// A publisher of `upstream`'s values, delivered on `queue`; `receive(on:)` makes one.
         @inlinable
         public init(upstream: Upstream, queue: DispatchQueue) {
             self.upstream = upstream
             self.queue = queue
         }
 
+        /// Subscribes to `upstream`. Each value costs a lock and one `queue.async`. The closures
+        /// are called on `queue`, one at a time.
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void

@@ -5,17 +5,21 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher whose repeated values are skipped.
         public let upstream: Upstream
         /// Returns true when its two arguments are equivalent (the later one is then skipped).
         public let predicate: (Output, Output) -> Bool
 
+        /// A publisher of `upstream`'s values, less those `predicate` finds equivalent to the
+        /// last one delivered; `removeDuplicates()` and `removeDuplicates(by:)` make one.
         @inlinable
         public init(upstream: Upstream, predicate: @escaping (Output, Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
         }
 
-        /// Each subscription compares against its own last value.
+        /// Subscribes to `upstream`; each subscription compares against its own last value.
+        /// O(1) per value, plus the predicate. Thread-safety: as the upstream's; the closures are called one at a time.
         @inlinable
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,

@@ -8,13 +8,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher whose values are throttled.
         public let upstream: Upstream
+        /// The shortest time between two deliveries.
         public let interval: DispatchQueue.SchedulerTimeType.Stride
         /// The serial queue that values and the completion are delivered on.
         public let scheduler: DispatchQueue
         /// Whether to deliver the latest value of an interval (true) or its first (false).
         public let latest: Bool
 
+        /// A publisher of at most one of `upstream`'s values per `interval`;
+        /// `throttle(for:scheduler:latest:)` makes one.
         @inlinable
         public init(
             upstream: Upstream, interval: DispatchQueue.SchedulerTimeType.Stride, scheduler: DispatchQueue, latest: Bool
@@ -25,6 +29,8 @@ extension Publishers {
             self.latest = latest
         }
 
+        /// Subscribes to `upstream`. Each value costs a lock, and at most one `asyncAfter` on
+        /// `scheduler` per interval. The closures are called on `scheduler`, one at a time.
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -52,3 +53,4 @@ import Testing
         #expect(recorder.values == [false, false, true])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -25,3 +26,4 @@ import Testing
         #expect(recorder.events == [.failure(TestError())])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -10,3 +11,4 @@ import Testing
         #expect(recorder.events == [.value(2), .value(4), .value(6), .finished])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -18,3 +19,4 @@ import Testing
         #expect(recorder.events == [.value(11), .value(21)])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -38,3 +39,4 @@ import Testing
         withExtendedLifetime(subscription) {}
     }
 }
+#endif

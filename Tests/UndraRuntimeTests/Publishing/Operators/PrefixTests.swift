@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -36,3 +37,4 @@ import Testing
         #expect(recorder.events == [.finished])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Dispatch
 import Testing
 @testable import UndraRuntime
@@ -46,3 +47,4 @@ import Testing
         #expect(received.isEmpty)
     }
 }
+#endif

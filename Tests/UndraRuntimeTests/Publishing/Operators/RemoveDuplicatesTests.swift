@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Testing
 @testable import UndraRuntime
 
@@ -40,3 +41,4 @@ import Testing
         #expect(recorder.values == ["light", "dark"])
     }
 }
+#endif

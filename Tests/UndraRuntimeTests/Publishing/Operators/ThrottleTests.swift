@@ -1,3 +1,4 @@
+#if !canImport(Combine)
 import Dispatch
 import Testing
 @testable import UndraRuntime
@@ -51,3 +52,4 @@ import Testing
         #expect(recorder.events == [.failure(TestError())])
     }
 }
+#endif
