@@ -6,10 +6,11 @@
 /// - An assignment sends the owning ``ObservableObject``'s `objectWillChange` first, then
 ///   delivers the new value to `$name`'s subscribers (in subscription order), then stores it: a
 ///   subscriber that reads the property still sees the old value.
-/// - An assignment made from inside a subscriber, while a value is being delivered, is queued:
-///   it is delivered, then stored, right after the current one. So the last assignment is the
-///   value that sticks, and no subscriber sees values go backwards. A subscriber that joins
-///   during a delivery gets the value being set.
+/// - An assignment made while another is under way (from inside any subscriber) is queued, and
+///   done in full right after it: announced, delivered, stored. So the last assignment is the
+///   value that sticks, and no subscriber sees values go backwards. With `objectWillChange` in
+///   use this holds across all the object's properties. A subscriber that joins during a
+///   delivery gets the value being set.
 ///
 /// Thread-safety: the value is a plain stored value, as fast to read as any stored property
 /// and, like one, read and set on one thread at a time (the object's actor or queue); sets from
