@@ -21,7 +21,8 @@ extension Broadcaster {
                     return .current(current, clock: shared.currentClock)
                 }
                 shared.clock += 1
-                let subscriber = Subscriber(id: shared.clock, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+                let subscriber = Subscriber(
+                    id: shared.clock, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
                 let next = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).adding(subscriber)
                 return .joined(id: shared.clock, replaced: replaceRoster(with: next, in: &shared))
             }
@@ -34,8 +35,10 @@ extension Broadcaster {
                 seenClock = clock
             case .joined(let id, let replaced):
                 replaced.release()
-                return AnyCancellable(subscription: SubjectSubscription(
-                    anchor: shared.buffer, owner: .passUnretained(owner), id: id, unsubscribe: Self.unsubscribe(Owner.self)))
+                let subscription = SubjectSubscription(
+                    anchor: shared.buffer, owner: .passUnretained(owner), id: id,
+                    unsubscribe: Self.unsubscribe(Owner.self))
+                return AnyCancellable(subscription: subscription)
             }
         }
     }

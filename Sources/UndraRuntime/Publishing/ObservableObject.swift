@@ -26,7 +26,8 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
         // access lasts, so it needs no retain (which costs more than the lookup). A caller that
         // keeps the publisher retains it then.
         _read {
-            yield unsafeBitCast(ObjectWillChangeDirectory.publisher(for: self).toOpaque(), to: ObservableObjectPublisher.self)
+            let publisher = ObjectWillChangeDirectory.publisher(for: self)
+            yield unsafeBitCast(publisher.toOpaque(), to: ObservableObjectPublisher.self)
         }
     }
 }

@@ -85,7 +85,8 @@ extension Published {
             receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
             receiveValue: @escaping (Value) -> Void
         ) -> AnyCancellable {
-            subject.broadcaster.subscribe(owner: subject, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            subject.broadcaster.subscribe(
+                owner: subject, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         }
     }
 }

@@ -75,7 +75,8 @@ final class PublishedSubject<Value>: PublishedSubjectBase {
             } else {
                 // Someone is delivering (a set under way, here or on another thread): queue it
                 // all behind. Only this path makes a closure, so only it allocates.
-                objectWillChange.broadcaster.send((), updatingCurrent: false, then: { self.deliverAndStore(newValue) }) { _ in }
+                objectWillChange.broadcaster.send(
+                    (), updatingCurrent: false, then: { self.deliverAndStore(newValue) }, afterEachValue: { _ in })
             }
         }
     }

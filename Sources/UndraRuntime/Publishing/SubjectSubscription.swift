@@ -18,7 +18,10 @@ struct SubjectSubscription {
     @usableFromInline let unsubscribe: (SubjectSubscription) -> Void
 
     @inlinable
-    init(anchor: AnyObject, owner: Unmanaged<AnyObject>, id: Int, unsubscribe: @escaping (SubjectSubscription) -> Void) {
+    init(
+        anchor: AnyObject, owner: Unmanaged<AnyObject>, id: Int,
+        unsubscribe: @escaping (SubjectSubscription) -> Void
+    ) {
         self.anchor = anchor
         self.owner = owner
         self.id = id

@@ -150,7 +150,11 @@ final class SubscriberList<Output, Failure: Error>: ManagedBuffer<Int, Unmanaged
             var high = count.pointee
             while low < high {
                 let middle = (low + high) / 2
-                if subscribers[middle]._withUnsafeGuaranteedRef({ $0.id }) < id { low = middle + 1 } else { high = middle }
+                if subscribers[middle]._withUnsafeGuaranteedRef({ $0.id }) < id {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
             }
             return low < count.pointee && subscribers[low]._withUnsafeGuaranteedRef({ $0.id }) == id ? low : nil
         }

@@ -45,7 +45,8 @@ extension Publisher {
     /// Pairs this publisher's latest value with `other`'s, every time either delivers, once
     /// both have. Finishes when both finish; fails as soon as either fails. O(1) per value.
     @inlinable
-    public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P> where P.Failure == Failure {
+    public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P>
+    where P.Failure == Failure {
         Publishers.CombineLatest(self, other)
     }
 

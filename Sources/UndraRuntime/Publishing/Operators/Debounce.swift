@@ -30,7 +30,8 @@ extension Publishers {
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
             let relay = QueueRelay<Output, Failure, DebounceState<Output>>(
-                queue: scheduler, state: DebounceState(), receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                queue: scheduler, state: DebounceState(),
+                receiveCompletion: receiveCompletion, receiveValue: receiveValue)
             let dueTime = dueTime
             let subscription = upstream.sink(
                 receiveCompletion: { completion in

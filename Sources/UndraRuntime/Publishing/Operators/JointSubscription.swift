@@ -32,8 +32,10 @@ func subscribeJointly<A: Publisher, B: Publisher>(
             receiveCompletion(failure)
         }
     })
-    subscriptions.add(a.sink(receiveCompletion: { events.send(.completion($0)) }, receiveValue: { events.send(.a($0)) }))
-    subscriptions.add(b.sink(receiveCompletion: { events.send(.completion($0)) }, receiveValue: { events.send(.b($0)) }))
+    subscriptions.add(a.sink(
+        receiveCompletion: { events.send(.completion($0)) }, receiveValue: { events.send(.a($0)) }))
+    subscriptions.add(b.sink(
+        receiveCompletion: { events.send(.completion($0)) }, receiveValue: { events.send(.b($0)) }))
     return AnyCancellable(subscriptions)
 }
 

@@ -23,7 +23,8 @@ extension Publishers {
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
-            subscribeJointly(to: a, and: b, receiveCompletion: receiveCompletion, receiveA: receiveValue, receiveB: receiveValue)
+            subscribeJointly(
+                to: a, and: b, receiveCompletion: receiveCompletion, receiveA: receiveValue, receiveB: receiveValue)
         }
     }
 }
@@ -33,7 +34,8 @@ extension Publisher {
     /// they come from two threads at once. Finishes when both finish; fails as soon as either
     /// fails. O(1) per value.
     @inlinable
-    public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P> where P.Output == Output, P.Failure == Failure {
+    public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
+    where P.Output == Output, P.Failure == Failure {
         Publishers.Merge(self, other)
     }
 }

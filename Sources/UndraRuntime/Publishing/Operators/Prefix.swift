@@ -20,7 +20,8 @@ extension Publishers {
         }
 
         /// Subscribes to `upstream`; finishes, and cancels the upstream subscription, after the
-        /// last position of `range`. O(1) per value. Thread-safety: as the upstream's; the closures are called one at a time.
+        /// last position of `range`. O(1) per value. Thread-safety: as the upstream's; the
+        /// closures are called one at a time.
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void

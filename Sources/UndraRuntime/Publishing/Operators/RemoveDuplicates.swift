@@ -19,7 +19,8 @@ extension Publishers {
         }
 
         /// Subscribes to `upstream`; each subscription compares against its own last value.
-        /// O(1) per value, plus the predicate. Thread-safety: as the upstream's; the closures are called one at a time.
+        /// O(1) per value, plus the predicate. Thread-safety: as the upstream's; the closures are
+        /// called one at a time.
         @inlinable
         public func sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,

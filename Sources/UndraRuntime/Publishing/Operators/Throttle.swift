@@ -36,7 +36,8 @@ extension Publishers {
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
             let relay = QueueRelay<Output, Failure, ThrottleState<Output, Failure>>(
-                queue: scheduler, state: ThrottleState(), receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+                queue: scheduler, state: ThrottleState(),
+                receiveCompletion: receiveCompletion, receiveValue: receiveValue)
             let (interval, latest) = (interval, latest)
             // Delivers what is waiting: the value, then the completion if one came meanwhile.
             let emit: @Sendable () -> Void = {
