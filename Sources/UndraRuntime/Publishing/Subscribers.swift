@@ -1,0 +1,16 @@
+#if !canImport(Combine)
+/// The namespace of subscriber-side types, as in Combine.
+public enum Subscribers {
+    /// How a publisher ends: normally, or with an error.
+    public enum Completion<Failure: Error> {
+        /// The publisher finished normally.
+        case finished
+        /// The publisher stopped because of an error.
+        case failure(Failure)
+    }
+}
+
+extension Subscribers.Completion: Sendable {}
+extension Subscribers.Completion: Equatable where Failure: Equatable {}
+extension Subscribers.Completion: Hashable where Failure: Hashable {}
+#endif

@@ -1,0 +1,163 @@
+#if !canImport(Combine)
+import Testing
+@testable import UndraRuntime
+
+private final class Profile: ObservableObject {
+    @Published var name = "Ada"
+    @Published var age = 36
+    var notPublished = 0
+}
+
+private class Base: ObservableObject {
+    @Published var inherited = 0
+}
+
+private final class Derived: Base {
+    var plain = ""
+    @Published var own = 0
+}
+
+private final class NothingPublished: ObservableObject {
+    var plain = 0
+}
+
+private final class CustomWillChange: ObservableObject {
+    let objectWillChange = PassthroughSubject<Void, Never>()
+    @Published var value = 0
+}
+
+private final class CustomDefaultTypedWillChange: ObservableObject {
+    let objectWillChange = ObservableObjectPublisher()
+    @Published var value = 0
+}
+
+extension PublishingTests {
+    @Suite struct ObservableObjectTests {
+        @Test func everyPublishedPropertySendsObjectWillChangeAndNothingElseDoes() {
+            let profile = Profile()
+            var count = 0
+            let subscription = profile.objectWillChange.sink { count += 1 }
+            profile.name = "Grace"
+            profile.age = 85
+            profile.age = 85
+            profile.notPublished = 1
+            #expect(count == 3)
+            withExtendedLifetime(subscription) {}
+        }
+
+        @Test func objectWillChangeIsTheSameInstanceAtEveryRead() {
+            let profile = Profile()
+            #expect(profile.objectWillChange === profile.objectWillChange)
+            #expect(profile.objectWillChange !== Profile().objectWillChange)
+            let nothing = NothingPublished()
+            #expect(nothing.objectWillChange === nothing.objectWillChange)
+            #expect(nothing.objectWillChange !== NothingPublished().objectWillChange)
+        }
+
+        @Test func publishedPropertiesDeclaredInASuperclassSendIt() {
+            let derived = Derived()
+            var count = 0
+            let subscription = derived.objectWillChange.sink { count += 1 }
+            derived.inherited = 1
+            derived.own = 1
+            derived.plain = "x"
+            #expect(count == 2)
+            #expect(derived.objectWillChange === (derived as Base).objectWillChange)
+            withExtendedLifetime(subscription) {}
+        }
+
+        @Test func aSuperclassObjectKeepsItsOwnLayout() {
+            let base = Base()
+            var count = 0
+            let subscription = base.objectWillChange.sink { count += 1 }
+            base.inherited = 1
+            #expect(count == 1)
+            withExtendedLifetime(subscription) {}
+        }
+
+        @Test func aClassThatDeclaresItsOwnObjectWillChangeIsNotWiredToItsPublishedProperties() {
+            let custom = CustomWillChange()
+            var count = 0
+            let subscription = custom.objectWillChange.sink { count += 1 }
+            custom.value = 1
+            #expect(count == 0)
+            custom.objectWillChange.send()
+            #expect(count == 1)
+
+            let typed = CustomDefaultTypedWillChange()
+            var typedCount = 0
+            let typedSubscription = typed.objectWillChange.sink { typedCount += 1 }
+            typed.value = 1
+            #expect(typedCount == 0)
+            withExtendedLifetime((subscription, typedSubscription)) {}
+        }
+
+        @Test func objectWillChangeReadThroughTheProtocolOrKeptIsOneInstanceThatDiesWithItsObject() {
+            func publisher<Object: ObservableObject>(of object: Object) -> Object.ObjectWillChangePublisher {
+                object.objectWillChange
+            }
+            var profile: Profile? = Profile()
+            var kept: [ObservableObjectPublisher] = []
+            for _ in 0..<1_000 { kept.append(profile!.objectWillChange) }
+            #expect(kept.allSatisfy { $0 === publisher(of: profile!) })
+            weak let weakPublisher = kept[0]
+            kept.removeAll()
+            #expect(weakPublisher != nil)
+            profile = nil
+            #expect(weakPublisher == nil)
+        }
+
+        @Test func objectsWithoutPublishedPropertiesKeepTheirPublisherUntilTheyAreReleased() {
+            var object: NothingPublished? = NothingPublished()
+            weak let weakPublisher = object!.objectWillChange
+            #expect(weakPublisher != nil)
+            object = nil
+            // The table entry is replaced or swept when another object needs one.
+            for _ in 0..<200 { _ = NothingPublished().objectWillChange }
+            #expect(weakPublisher == nil)
+        }
+
+        @Test func anObjectAndItsPublishersAreReleasedTogether() {
+            var profile: Profile? = Profile()
+            weak let weakProfile = profile
+            weak let weakPublisher = profile!.objectWillChange
+            let subscription = profile!.$name.sink { _ in }
+            profile = nil
+            #expect(weakProfile == nil)
+            #expect(weakPublisher == nil)
+            withExtendedLifetime(subscription) {}
+        }
+
+        @Test func objectWillChangeCanBeHeldAndSentByCodeThatIsNotAPublishedProperty() {
+            let publisher = ObservableObjectPublisher()
+            let recorder = Recorder(publisher)
+            publisher.send()
+            publisher.send()
+            #expect(recorder.events.count == 2)
+        }
+
+        @Test func aChangeMadeWhileObjectWillChangeIsBeingSentIsMadeInFullAfterTheOneUnderWay() {
+            let profile = Profile()
+            let journal = Journal()
+            var reacted = false
+            let first = profile.objectWillChange.sink {
+                journal.record("will change: \(profile.name), \(profile.age)")
+                if !reacted {
+                    reacted = true
+                    profile.age = 37  // waits until the name has been announced, delivered and stored
+                }
+            }
+            let second = profile.objectWillChange.sink { journal.record("second") }
+            let names = profile.$name.dropFirst().sink { journal.record("$name \($0)") }
+            let ages = profile.$age.dropFirst().sink { journal.record("$age \($0), name is \(profile.name)") }
+            profile.name = "Grace"
+            #expect(profile.age == 37)
+            #expect(journal.all == [
+                "will change: Ada, 36", "second", "$name Grace",
+                "will change: Grace, 36", "second", "$age 37, name is Grace",
+            ])
+            withExtendedLifetime((first, second, names, ages)) {}
+        }
+    }
+}
+#endif

@@ -1,0 +1,31 @@
+#if !canImport(Combine)
+import Testing
+@testable import UndraRuntime
+
+extension PublishingTests {
+    @Suite struct DropFirstTests {
+        @Test func skipsTheFirstValues() {
+            let subject = PassthroughSubject<Int, TestError>()
+            let recorder = Recorder(subject.dropFirst(2))
+            for value in 1...4 { subject.send(value) }
+            subject.send(completion: .finished)
+            #expect(recorder.events == [.value(3), .value(4), .finished])
+        }
+
+        @Test func byDefaultSkipsACurrentValueSubjectsCurrentValue() {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            let recorder = Recorder(subject.dropFirst())
+            subject.send(1)
+            #expect(recorder.values == [1])
+        }
+
+        @Test func aCompletionBeforeEnoughValuesStillArrives() {
+            let subject = PassthroughSubject<Int, TestError>()
+            let recorder = Recorder(subject.dropFirst(5))
+            subject.send(1)
+            subject.send(completion: .failure(TestError()))
+            #expect(recorder.events == [.failure(TestError())])
+        }
+    }
+}
+#endif
