@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Counts events from any thread.
-final class Counter: Sendable {
+final class CallCounter: Sendable {
     private let value = Atomic<Int>(0)
 
     var count: Int { value.load(ordering: .acquiring) }
@@ -12,7 +12,7 @@ final class Counter: Sendable {
 }
 
 /// Records values from any thread, in the order they arrive.
-final class Recorder<Value: Sendable>: @unchecked Sendable {  // @unchecked: `values` only under `lock`.
+final class ValueLog<Value: Sendable>: @unchecked Sendable {  // @unchecked: `values` only under `lock`.
     private let lock = NSLock()
     private var values: [Value] = []
 

@@ -50,7 +50,7 @@ import UndraRuntime
         let ada = DynamicModel(), grace = DynamicModel()
         let adaName = try ada.property("name", "Ada"), adaAge = try ada.property("age", 36)
         let graceName = try grace.property("name", "Grace")
-        let fired = Counter()
+        let fired = CallCounter()
         track(read: { _ = adaName.value }, onChange: { fired.bump() })
         graceName.value = "Hopper"  // same name, other model
         adaAge.value = 37  // same model, other name
@@ -60,7 +60,7 @@ import UndraRuntime
     }
 
     @Test func worksWithContinuousObservation() throws {
-        let model = DynamicModel(value: 0), seen = Recorder<Int>()
+        let model = DynamicModel(value: 0), seen = ValueLog<Int>()
         let value = try model.property("value", as: Int.self)
         let token = observe { seen.append(value.value) }
         value.value = 1

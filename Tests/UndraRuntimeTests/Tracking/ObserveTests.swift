@@ -6,7 +6,7 @@ import UndraRuntime
 /// Continuous observation: `observe { … }` and `observe { read } onChange: { changes in … }`.
 @Suite struct ObserveTests {
     @Test func runsNowAndAfterEveryChangeOfWhatItRead() {
-        let person = Person(), seen = Recorder<String>()
+        let person = Person(), seen = ValueLog<String>()
         let token = observe { seen.append(person.name) }
         person.name = "Grace"
         person.age = 90  // not read
@@ -16,7 +16,7 @@ import UndraRuntime
     }
 
     @Test func reTracksOnEveryRunSoABranchNotTakenStopsCounting() {
-        let person = Person(), runs = Counter()
+        let person = Person(), runs = CallCounter()
         let token = observe {
             runs.bump()
             _ = person.isAdult ? person.name : String(person.age)
@@ -34,7 +34,7 @@ import UndraRuntime
     }
 
     @Test func cancellingStopsItAndReleasesTheClosure() {
-        let person = Person(), runs = Counter()
+        let person = Person(), runs = CallCounter()
         weak var witness: Witness?
         let token: ObservationToken
         do {
@@ -55,7 +55,7 @@ import UndraRuntime
     }
 
     @Test func releasingTheTokenCancels() {
-        let person = Person(), runs = Counter()
+        let person = Person(), runs = CallCounter()
         do {
             let token = observe {
                 runs.bump()
@@ -69,7 +69,7 @@ import UndraRuntime
     }
 
     @Test func cancellingFromInsideTheClosureStopsFurtherRuns() {
-        let person = Person(), runs = Counter()
+        let person = Person(), runs = CallCounter()
         let holder = TokenHolder()
         holder.token = observe {
             runs.bump()
@@ -81,7 +81,7 @@ import UndraRuntime
     }
 
     @Test func writesTheClosureMakesItselfDoNotReRunIt() {
-        let person = Person(), runs = Counter()
+        let person = Person(), runs = CallCounter()
         let token = observe {
             runs.bump()
             person.age += 1  // reads and writes `age`
@@ -95,7 +95,7 @@ import UndraRuntime
     }
 
     @Test func onChangeNamesTheChangedProperty() {
-        let person = Person(), changes = Recorder<[String]>()
+        let person = Person(), changes = ValueLog<[String]>()
         let token = observe({ (person.name, person.age) }, onChange: { changes.append($0.map(\.description)) })
         person.age = 90
         person.name = "Grace"
@@ -104,7 +104,7 @@ import UndraRuntime
     }
 
     @Test func willSetDeliverySeesTheOldValueAndDidSetTheNew() {
-        let counters = Counters(), before = Recorder<Int>(), after = Recorder<Int>()
+        let counters = Counters(), before = ValueLog<Int>(), after = ValueLog<Int>()
         let early = observe(delivery: .willSet, { counters.slow }, onChange: { _ in before.append(counters.slowUntracked) })
         let late = observe(delivery: .didSet, { counters.slow }, onChange: { _ in after.append(counters.slowUntracked) })
         counters.slow = 1
@@ -116,7 +116,7 @@ import UndraRuntime
     }
 
     @Test func willSetDeliveryReTracksAfterTheWrite() {
-        let person = Person(), changes = Recorder<String>()
+        let person = Person(), changes = ValueLog<String>()
         let token = observe(delivery: .willSet, { person.isAdult ? person.name : String(person.age) },
                             onChange: { changes.append($0.map(\.description).joined()) })
         person.isAdult = false  // the read now takes the other branch
@@ -128,7 +128,7 @@ import UndraRuntime
 
     @Test func coalescedDeliveryOnAQueueNamesEachChangedPropertyOnce() {
         let person = Person(), queue = DispatchQueue(label: "coalesced")
-        let changes = Recorder<[String]>()
+        let changes = ValueLog<[String]>()
         let token = observe(delivery: .coalesced(on: queue), { (person.name, person.age) },
                             onChange: { changes.append($0.map(\.description)) })
         queue.suspend()
@@ -146,7 +146,7 @@ import UndraRuntime
 
     @Test func applyOnAQueueRunsThereAndWorkQueuedBeforeCancelIsDropped() {
         let person = Person(), queue = DispatchQueue(label: "apply")
-        let seen = Recorder<String>()
+        let seen = ValueLog<String>()
         let key = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: key, value: true)
         let token = observe(on: queue) {
@@ -170,7 +170,7 @@ import UndraRuntime
     }
 
     @Test @MainActor func applyOnTheMainActorRunsThereForWritesFromAnyThread() async {
-        let person = Person(), seen = Recorder<String>()
+        let person = Person(), seen = ValueLog<String>()
         let token = observe(on: MainActor.shared) {
             MainActor.preconditionIsolated()
             seen.append(person.name)
@@ -183,9 +183,9 @@ import UndraRuntime
     }
 
     @Test func concurrentWritersNeverOverlapRunsAndTheLastRunSeesTheLastValue() {
-        let model = DynamicModel(), inside = Atomic<Int>(0), overlaps = Counter()
+        let model = DynamicModel(), inside = Atomic<Int>(0), overlaps = CallCounter()
         let values = (0..<4).map { try! model.property("p\($0)", 0) }
-        let last = Recorder<[Int]>()
+        let last = ValueLog<[Int]>()
         let token = observe {
             if inside.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue > 1 { overlaps.bump() }
             last.append(values.map { $0.value })

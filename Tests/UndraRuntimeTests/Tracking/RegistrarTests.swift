@@ -4,24 +4,24 @@ import UndraRuntime
 /// The identity of an observation: (subject, property), the same whichever form names it.
 @Suite struct RegistrarTests {
     @Test func keyPathAndPropertyIDNameTheSameProperty() {
-        let counters = Counters(), fired = Counter()
+        let counters = Counters(), fired = CallCounter()
         track(read: { _ = counters.fast }, onChange: { fired.bump() })
         counters.registrar.willSet(counters, keyPath: \.fast)  // announced by key path, read by id
         #expect(fired.count == 1)
 
-        let again = Counter()
+        let again = CallCounter()
         track(read: { _ = counters.slow }, onChange: { again.bump() })
         counters.registrar.willSet(counters, property: PropertyID(\Counters.slow))
         #expect(again.count == 1)
     }
 
     @Test func trackedWrapperReportsUnderItsOwnKeyPath() {
-        let person = Person(), fired = Counter()
+        let person = Person(), fired = CallCounter()
         track(read: { person.registrar.access(person, keyPath: \.name) }, onChange: { fired.bump() })
         person.name = "Grace"  // through @Tracked
         #expect(fired.count == 1)
 
-        let viaWrapper = Counter()
+        let viaWrapper = CallCounter()
         track(read: { _ = person.age }, onChange: { viaWrapper.bump() })
         person.registrar.withMutation(of: person, keyPath: \.age) {}
         #expect(viaWrapper.count == 1)
@@ -46,7 +46,7 @@ import UndraRuntime
             static let shared = Registrar()
             var value = 0
         }
-        let first = Item(), second = Item(), fired = Counter()
+        let first = Item(), second = Item(), fired = CallCounter()
         track(read: { Item.shared.access(first, keyPath: \.value) }, onChange: { fired.bump() })
         Item.shared.willSet(second, keyPath: \.value)
         #expect(fired.count == 0)

@@ -7,7 +7,7 @@ import UndraRuntime
 @Suite struct TrackConcurrencyTests {
     @Test func twoThreadsWritingTwoTrackedPropertiesFireExactlyOnce() {
         for _ in 0..<300 {
-            let person = Person(), fired = Counter()
+            let person = Person(), fired = CallCounter()
             track(read: { _ = (person.name, person.age) }, onChange: { fired.bump() })
             concurrently(2) { index in
                 if index == 0 { person.name = "Grace" } else { person.age = 90 }
@@ -18,7 +18,7 @@ import UndraRuntime
 
     @Test func manyWritersOfOnePropertyFireExactlyOnce() {
         for _ in 0..<100 {
-            let model = DynamicModel(value: 0), fired = Counter()
+            let model = DynamicModel(value: 0), fired = CallCounter()
             let value = try! model.property("value", as: Int.self)
             track(read: { _ = value.get() }, onChange: { fired.bump() })
             concurrently(4) { index in value.set(index) }
@@ -28,7 +28,7 @@ import UndraRuntime
 
     @Test func aWriteByAnotherThreadDuringReadIsNotLost() {
         for _ in 0..<100 {
-            let person = Person(), fired = Counter()
+            let person = Person(), fired = CallCounter()
             let name = track(read: { () -> String in
                 let name = person.name
                 onAnotherThread { person.name = "written during read" }
@@ -40,7 +40,7 @@ import UndraRuntime
     }
 
     @Test func onlyReadsOnTheTrackingThreadAreRecorded() {
-        let person = Person(), fired = Counter()
+        let person = Person(), fired = CallCounter()
         track(read: {
             _ = person.name
             onAnotherThread { _ = person.age }
@@ -52,7 +52,7 @@ import UndraRuntime
     }
 
     @Test func aScopeOnAnotherThreadDoesNotRecordThisThreadsReads() {
-        let person = Person(), fired = Counter()
+        let person = Person(), fired = CallCounter()
         let inside = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
         Thread {
@@ -72,9 +72,9 @@ import UndraRuntime
 
     @Test func manyThreadsTrackTheirOwnModels() {
         let rounds = 500
-        let counts = Recorder<Int>()
+        let counts = ValueLog<Int>()
         concurrently(4) { _ in
-            let person = Person(), fired = Counter()
+            let person = Person(), fired = CallCounter()
             for round in 0..<rounds {
                 track(read: { _ = person.age }, onChange: { fired.bump() })
                 person.age = round
@@ -85,7 +85,7 @@ import UndraRuntime
     }
 
     @Test func manyThreadsTrackOneSharedObjectAndOneWriteFiresAll() {
-        let person = Person(), fired = Counter()
+        let person = Person(), fired = CallCounter()
         concurrently(4) { _ in
             for _ in 0..<250 {
                 track(read: { _ = person.name }, onChange: { fired.bump() })

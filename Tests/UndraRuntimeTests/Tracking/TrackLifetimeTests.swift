@@ -32,7 +32,7 @@ import UndraRuntime
 
     @Test func anObserverDoesNotKeepItsSubjectAlive() {
         weak var subject: Person?
-        let fired = Counter()
+        let fired = CallCounter()
         do {
             let person = Person()
             subject = person

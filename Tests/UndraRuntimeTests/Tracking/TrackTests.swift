@@ -12,7 +12,7 @@ import UndraRuntime
     }
 
     @Test func firesOnceAtTheFirstWrite() {
-        let person = Person(), fired = Counter()
+        let person = Person(), fired = CallCounter()
         let name = track(read: { person.name }, onChange: { fired.bump() })
         #expect(name == "Ada")
         #expect(fired.count == 0)
@@ -24,7 +24,7 @@ import UndraRuntime
     }
 
     @Test func anUnreadPropertyDoesNotFire() {
-        let person = Person(), fired = Counter()
+        let person = Person(), fired = CallCounter()
         track(read: { _ = person.name }, onChange: { fired.bump() })
         person.age = 40
         person.isAdult = false
@@ -34,7 +34,7 @@ import UndraRuntime
     }
 
     @Test func twoSubjectsWithTheSameKeyPathAreIndependent() {
-        let ada = Person(), grace = Person(name: "Grace"), fired = Counter()
+        let ada = Person(), grace = Person(name: "Grace"), fired = CallCounter()
         track(read: { _ = ada.name }, onChange: { fired.bump() })
         grace.name = "Hopper"
         #expect(fired.count == 0)
@@ -43,14 +43,14 @@ import UndraRuntime
     }
 
     @Test func computedPropertiesTrackWhatTheyRead() {
-        let person = Person(), fired = Counter()
+        let person = Person(), fired = CallCounter()
         #expect(track(read: { person.greeting }, onChange: { fired.bump() }) == "Hello, Ada")
         person.name = "Grace"
         #expect(fired.count == 1)
     }
 
     @Test func trackingFollowsTheObjectGraph() {
-        let person = Person(), friend = Person(name: "Grace"), fired = Counter()
+        let person = Person(), friend = Person(name: "Grace"), fired = CallCounter()
         person.friend = friend
         track(read: { _ = person.friend?.name }, onChange: { fired.bump() })
         friend.age = 90  // not read
@@ -58,14 +58,14 @@ import UndraRuntime
         friend.name = "Hopper"
         #expect(fired.count == 1)
 
-        let swapped = Counter()
+        let swapped = CallCounter()
         track(read: { _ = person.friend?.name }, onChange: { swapped.bump() })
         person.friend = nil
         #expect(swapped.count == 1)
     }
 
     @Test func onChangeRunsAtWillSetWhileTheOldValueIsStillStored() {
-        let counters = Counters(), seen = Recorder<Int>()
+        let counters = Counters(), seen = ValueLog<Int>()
         track(read: { _ = counters.slow }, onChange: { seen.append(counters.slowUntracked) })
         counters.slow = 5
         #expect(seen.all == [0])
@@ -73,7 +73,7 @@ import UndraRuntime
     }
 
     @Test func aWriteFromInsideOnChangeDoesNotFireAgain() {
-        let person = Person(), fired = Counter()
+        let person = Person(), fired = CallCounter()
         track(read: { _ = person.name }, onChange: {
             fired.bump()
             person.name = "from inside onChange"
@@ -84,7 +84,7 @@ import UndraRuntime
     }
 
     @Test func nestedScopesCountInnerReadsForTheOuterScope() {
-        let person = Person(), outer = Counter(), inner = Counter()
+        let person = Person(), outer = CallCounter(), inner = CallCounter()
         track(read: {
             _ = person.name
             track(read: { _ = person.age }, onChange: { inner.bump() })
@@ -93,7 +93,7 @@ import UndraRuntime
         #expect(inner.count == 1)
         #expect(outer.count == 1)
 
-        let outerOnly = Counter(), innerOnly = Counter()
+        let outerOnly = CallCounter(), innerOnly = CallCounter()
         track(read: {
             _ = person.name
             track(read: { _ = person.age }, onChange: { innerOnly.bump() })
@@ -104,14 +104,14 @@ import UndraRuntime
     }
 
     @Test func readingOnePropertyManyTimesStillFiresOnce() {
-        let person = Person(), fired = Counter()
+        let person = Person(), fired = CallCounter()
         track(read: { for _ in 0..<30 { _ = person.name } }, onChange: { fired.bump() })
         person.name = "Grace"
         #expect(fired.count == 1)
     }
 
     @Test func manyPropertiesOfManyObjectsFireOnceForTheFirstWrite() {
-        let people = (0..<40).map { Person(name: "p\($0)") }, fired = Counter()
+        let people = (0..<40).map { Person(name: "p\($0)") }, fired = CallCounter()
         track(read: { for person in people { _ = (person.name, person.age) } }, onChange: { fired.bump() })
         people[17].age = 1
         people[3].name = "x"
@@ -120,7 +120,7 @@ import UndraRuntime
     }
 
     @Test func writesMadeByReadItselfDoNotFire() {
-        let person = Person(), fired = Counter()
+        let person = Person(), fired = CallCounter()
         track(read: {
             _ = person.name
             person.name = "written while reading"
@@ -132,7 +132,7 @@ import UndraRuntime
 
     @Test func readThatThrowsRethrowsAndStillArmsWhatItRead() throws {
         struct Failure: Error {}
-        let person = Person(), fired = Counter()
+        let person = Person(), fired = CallCounter()
         #expect(throws: Failure.self) {
             try track(read: {
                 _ = person.name
@@ -144,7 +144,7 @@ import UndraRuntime
     }
 
     @Test func withMutationThatThrowsStillAnnouncesDidSet() {
-        let counters = Counters(), changes = Recorder<[TrackedChange]>()
+        let counters = Counters(), changes = ValueLog<[TrackedChange]>()
         let token = observe({ counters.slow }, onChange: { changes.append($0) })
         #expect(throws: (any Error).self) { try counters.failSlowMutation() }
         let slow = TrackedChange(subject: ObjectIdentifier(counters), property: PropertyID(\Counters.slow))

@@ -27,7 +27,7 @@ import UndraRuntime
 
     @Test func endsWhenTheTaskIsCancelled() async {
         let person = Person()
-        let started = Counter()
+        let started = CallCounter()
         let consumer = Task {
             var seen: [String] = []
             for await name in TrackedValues({ person.name }) {

@@ -19,7 +19,7 @@ import UndraRuntime
     }
 
     @Test func anInPlaceMutationAnnouncesOnce() {
-        let settings = Settings(), changes = Recorder<String>()
+        let settings = Settings(), changes = ValueLog<String>()
         let token = observe({ settings.recent }, onChange: { changes.append($0.map(\.description).joined()) })
         settings.recent.append("a")
         #expect(changes.all == ["\\Settings.recent"])
