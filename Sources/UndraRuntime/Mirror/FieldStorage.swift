@@ -87,9 +87,8 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
     func commit(stepping: Bool) -> FieldChange? {
         guard let last = staged.last else { return nil }
         if stepping {
-            nextStep = 1
-            value = staged[0]
-            return FieldChange(field: id, list: nil)
+            nextStep = 0
+            return commitStep()
         }
         defer { discardStaged() }
         if let isEqual = declaration.isEqual, isEqual(value, last) { return nil }

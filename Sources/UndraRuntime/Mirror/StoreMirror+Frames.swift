@@ -71,8 +71,8 @@ extension StoreMirror.State {
             return nil
         }
         guard let epoch, frame.epoch == epoch else { return .unexpectedEpoch(expected: epoch) }
-        if awaitingResync { return .awaitingResync }
         if frame.sequence <= sequence { return .duplicate(last: sequence) }
+        if awaitingResync { return .awaitingResync }
         if frame.sequence != sequence + 1 { return .gap(expected: sequence + 1) }
         return nil
     }

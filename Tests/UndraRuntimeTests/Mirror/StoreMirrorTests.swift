@@ -84,6 +84,18 @@ import Testing
         #expect(mirror[Fields.filter] == "done")
     }
 
+    @Test func consecutiveFramesEachShowTheirOwnValueOfAFieldThatDoesNotCoalesce() {
+        let (mirror, log) = Self.makeMirror()
+        mirror.apply(Self.snapshot())
+        log.reset()
+        log.onDidChange = { changes in
+            if changes.contains(Fields.event.id) { log.record("seen \(mirror[Fields.event])") }
+        }
+        mirror.apply(Frame(epoch: 1, sequence: 2, ops: [.set(Fields.event, "first")]))
+        mirror.apply(Frame(epoch: 1, sequence: 3, ops: [.set(Fields.event, "second")]))
+        #expect(log.events == ["will [3]", "did [3]", "seen first", "will [3]", "did [3]", "seen second"])
+    }
+
     @Test func aRejectedFrameChangesNothingAndNamesOpFieldAndKey() {
         let (mirror, log) = Self.makeMirror()
         mirror.apply(Self.snapshot())

@@ -1,0 +1,72 @@
+/// A store field as a read-only property of the store class:
+///
+///     @Mirrored(Fields.filter) var filter         // String
+///     @Mirrored(Fields.visible) var visible       // KeyedList<TodoID, Todo>
+///
+/// Reading it reads the store's mirror (and records the read for tracking); `$filter` is a
+/// publisher of the field's values (the current one at once, then one per change), on stores
+/// of either mode.
+///
+/// - Complexity: a read is O(1): the mirror's lock, and no copy (lists are shared).
+/// - Thread safety: reads from any thread.
+@propertyWrapper
+public struct Mirrored<Declaration: MirroredField>: Sendable {
+    public let field: Declaration
+
+    public init(_ field: Declaration) {
+        self.field = field
+    }
+
+    @available(*, unavailable, message: "@Mirrored is only available on properties of an UndraStore class")
+    public var wrappedValue: Declaration.Value { fatalError("unavailable") }
+
+    public static subscript<Store: UndraStore>(
+        _enclosingInstance store: Store,
+        wrapped wrappedKeyPath: KeyPath<Store, Declaration.Value>,
+        storage storageKeyPath: KeyPath<Store, Mirrored>
+    ) -> Declaration.Value {
+        store[keyPath: storageKeyPath].field.read(from: store.runtime)
+    }
+
+    #if !canImport(Combine)
+    @available(*, unavailable, message: "@Mirrored is only available on properties of an UndraStore class")
+    public var projectedValue: FieldPublisher<Declaration.Value> { fatalError("unavailable") }
+
+    public static subscript<Store: UndraStore>(
+        _enclosingInstance store: Store,
+        projected projectedKeyPath: KeyPath<Store, FieldPublisher<Declaration.Value>>,
+        storage storageKeyPath: KeyPath<Store, Mirrored>
+    ) -> FieldPublisher<Declaration.Value> {
+        store[keyPath: storageKeyPath].field.publisher(in: store.runtime)
+    }
+    #endif
+}
+
+/// A field declaration that `@Mirrored` can read: `Field` and `ListField`.
+public protocol MirroredField: FieldDeclaration {
+    associatedtype Value: Sendable
+    /// Reads the field through a store's runtime (recording the read for tracking).
+    func read(from runtime: StoreRuntime) -> Value
+    #if !canImport(Combine)
+    /// The publisher of the field's values in a store's runtime.
+    func publisher(in runtime: StoreRuntime) -> FieldPublisher<Value>
+    #endif
+}
+
+extension Field: MirroredField {
+    public func read(from runtime: StoreRuntime) -> Value { runtime.read(self) }
+    #if !canImport(Combine)
+    public func publisher(in runtime: StoreRuntime) -> FieldPublisher<Value> {
+        runtime.publishing.publisher(for: id) { [mirror = runtime.mirror] in mirror[self] }
+    }
+    #endif
+}
+
+extension ListField: MirroredField {
+    public func read(from runtime: StoreRuntime) -> KeyedList<Key, Row> { runtime.read(self) }
+    #if !canImport(Combine)
+    public func publisher(in runtime: StoreRuntime) -> FieldPublisher<KeyedList<Key, Row>> {
+        runtime.publishing.publisher(for: id) { [mirror = runtime.mirror] in mirror[self] }
+    }
+    #endif
+}

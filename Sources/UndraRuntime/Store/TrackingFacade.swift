@@ -1,0 +1,34 @@
+/// The fine-grained facade: announces a mirror's changes as `willSet`/`didSet` of each changed
+/// field on the store's registrar, so `track` and continuous observers of the store fire.
+///
+/// Each field is a property of the store, identified by a `PropertyID` interned once per
+/// store type (`"Todos.visible"`): the fast path, no key path is built or hashed.
+struct TrackingFacade: Sendable {
+    let registrar: Registrar
+    /// Field id → the property that reports it.
+    private let properties: [PropertyID?]
+
+    init(registrar: Registrar, storeName: String, fields: [any FieldDeclaration]) {
+        self.registrar = registrar
+        var properties = [PropertyID?](repeating: nil, count: (fields.map(\.id.rawValue).max() ?? -1) + 1)
+        for field in fields { properties[field.id.rawValue] = PropertyID(named: "\(storeName).\(field.name)") }
+        self.properties = properties
+    }
+
+    /// The property of a field of the schema the facade was built from.
+    func property(_ field: FieldID) -> PropertyID? {
+        properties.indices.contains(field.rawValue) ? properties[field.rawValue] : nil
+    }
+
+    func willChange(_ fields: [FieldID], of subject: StoreRuntime) {
+        for field in fields {
+            if let property = property(field) { registrar.willSet(subject, property: property) }
+        }
+    }
+
+    func didChange(_ changes: ChangeSet, of subject: StoreRuntime) {
+        for field in changes.fields {
+            if let property = property(field) { registrar.didSet(subject, property: property) }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Testing
+import UndraRuntime
+
+/// The error channel: typed errors in both modes, and the data keeps flowing.
+@Suite struct ErrorChannelTests {
+    @Test func gapsDuplicatesAndEpochsAreReportedAndTheDataKeepsFlowing() {
+        let core = FakeTodoCore(), todos = Todos(send: { _ in })
+        todos.runtime.apply(core.snapshot(["milk"]))
+        let reasons = ValueLog<String>()
+        let subscription = todos.runtime.errors.publisher.sink { error in
+            guard case .rejectedFrame(let rejected) = error else { return }
+            reasons.append("\(rejected.reason)")
+        }
+        let latest = ValueLog<String>()
+        let token = observe({ todos.runtime.errors.latest }, onChange: { _ in
+            latest.append(todos.runtime.errors.latest.map { "\($0)" } ?? "none")
+        })
+
+        todos.runtime.apply(Frame(epoch: 1, sequence: 5, ops: [.set(TodosSchema.count, 9)]))  // a gap
+        todos.runtime.apply(Frame(epoch: 1, sequence: 1, ops: []))  // a duplicate
+        todos.runtime.apply(Frame(epoch: 2, sequence: 1, ops: []))  // another core instance
+        #expect(reasons.all == [
+            "gap(expected: 2)", "duplicate(last: 1)", "unexpectedEpoch(expected: Optional(1))",
+        ])
+        #expect(latest.all.count == 3)
+        #expect(latest.all.first == "rejected frame 1:5: gap, expected sequence 2")
+        #expect(todos.count == 1)
+        #expect(todos.runtime.errors.count == 3)
+        #expect(todos.runtime.mirror.isAwaitingResync)
+
+        // The resync snapshot arrives: the data flows again on the same store.
+        todos.runtime.apply(Frame(
+            epoch: 2, sequence: 1, isSnapshot: true, schemaHash: TodosSchema.hash, ops: [.set(TodosSchema.count, 3)]))
+        todos.runtime.apply(Frame(epoch: 2, sequence: 2, ops: [.set(TodosSchema.count, 4)]))
+        #expect(todos.count == 4)
+        #expect(todos.runtime.errors.count == 3)
+        subscription.cancel()
+        token.cancel()
+    }
+
+    @Test func coreErrorsArriveOnTheSameChannel() {
+        let todos = TodosObject(send: { _ in })
+        var received: [StoreError] = []
+        let subscription = todos.runtime.errors.publisher.sink { received.append($0) }
+        todos.runtime.errors.report(.core(code: "E_DISK", message: "disk full"))
+        #expect(received == [.core(code: "E_DISK", message: "disk full")])
+        #expect(todos.runtime.errors.recent.map(\.description) == ["core error E_DISK: disk full"])
+        subscription.cancel()
+    }
+
+    @Test func recentKeepsTheLastHundred() {
+        let channel = ErrorChannel()
+        for index in 0..<150 { channel.report(.core(code: "\(index)", message: "")) }
+        #expect(channel.count == 150)
+        #expect(channel.recent.count == ErrorChannel.recentLimit)
+        #expect(channel.recent.first == .core(code: "50", message: ""))
+    }
+}
