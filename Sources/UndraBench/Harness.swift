@@ -7,16 +7,22 @@ struct BenchCase {
     let baseline: String
     /// The goal in nanoseconds per operation, if the case has one.
     let goal: Double?
+    /// A goal relative to the baseline: at most this many times the baseline's time.
+    let maxRatio: Double?
     /// Performs `n` operations with UndraRuntime; returns the nanoseconds that count.
     let ours: (Int) -> Double
     /// Performs `n` operations with the baseline; returns the nanoseconds that count.
     let theirs: ((Int) -> Double)?
 
     /// A case whose whole body is timed.
-    init(name: String, baseline: String, goal: Double?, ours: @escaping (Int) -> Void, theirs: ((Int) -> Void)?) {
+    init(
+        name: String, baseline: String, goal: Double?, maxRatio: Double? = nil,
+        ours: @escaping (Int) -> Void, theirs: ((Int) -> Void)?
+    ) {
         self.name = name
         self.baseline = baseline
         self.goal = goal
+        self.maxRatio = maxRatio
         self.ours = { n in elapsed { ours(n) } }
         self.theirs = theirs.map { theirs in { n in elapsed { theirs(n) } } }
     }
@@ -26,6 +32,7 @@ struct BenchCase {
         self.name = name
         self.baseline = baseline
         self.goal = goal
+        self.maxRatio = nil
         self.ours = timedOurs
         self.theirs = timedTheirs
     }
@@ -44,6 +51,7 @@ struct BenchResult {
     let baseline: String
     let baselineNs: Double?
     let goal: Double?
+    let maxRatio: Double?
 }
 
 /// Keeps a value alive and opaque to the optimizer: the call cannot be removed, nor its argument.

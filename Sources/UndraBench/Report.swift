@@ -10,8 +10,12 @@ enum Report {
         for r in results {
             let base = r.baselineNs.map { format($0) } ?? "—"
             let ratio = r.baselineNs.map { String(format: "%.1f×", $0 / r.ns) } ?? "—"
-            let goal = r.goal.map { format($0) } ?? "—"
-            let met = r.goal.map { r.ns <= $0 ? "yes" : "NO" } ?? ""
+            var goal = r.goal.map { format($0) } ?? "—"
+            var met = r.goal.map { r.ns <= $0 ? "yes" : "NO" } ?? ""
+            if let maxRatio = r.maxRatio, let base = r.baselineNs {
+                goal = String(format: "≤ %.0f× baseline", maxRatio)
+                met = r.ns <= maxRatio * base ? "yes" : "NO"
+            }
             lines.append("| \(r.name) | \(format(r.ns)) | \(r.baseline) | \(base) | \(ratio) | \(goal) | \(met) |")
         }
         return lines.joined(separator: "\n")

@@ -31,7 +31,7 @@ while !arguments.isEmpty {
     }
 }
 
-let cases = (trackingCases() + publishingCases() + mirrorCases())
+let cases = (trackingCases() + publishingCases() + mirrorCases() + storeCases())
     .filter { filter == nil || $0.name.hasPrefix(filter!) }
 if let profileOperations {
     for c in cases { _ = c.ours(profileOperations) }
@@ -41,7 +41,8 @@ var results: [BenchResult] = []
 for c in cases {
     let ours = bencher.measure(c.ours)
     let theirs = baselines ? c.theirs.map { bencher.measure($0) } : nil
-    let result = BenchResult(name: c.name, ns: ours, baseline: c.baseline, baselineNs: theirs, goal: c.goal)
+    let result = BenchResult(
+        name: c.name, ns: ours, baseline: c.baseline, baselineNs: theirs, goal: c.goal, maxRatio: c.maxRatio)
     results.append(result)
     FileHandle.standardError.write(Data("\(c.name): \(ours) ns\n".utf8))
 }

@@ -6,7 +6,9 @@
 public struct ChangeSet: Sendable {
     /// The changed fields, each once, in the order they first changed.
     public private(set) var fields: [FieldID] = []
-    private var lists: [FieldID: any ErasedListChanges] = [:]
+    /// The list changes of `fields[i]`, or nil for a scalar field (kept parallel to `fields`: a
+    /// change set names a handful of fields, so a scan beats hashing).
+    private var lists: [(any ErasedListChanges)?] = []
     /// The commands whose acks the committed frames carried, in order.
     public private(set) var acks: [UInt64] = []
 
@@ -20,14 +22,19 @@ public struct ChangeSet: Sendable {
 
     /// The keys a list field's change inserted, updated, removed and moved; nil if it did not change.
     public func listChanges<Key, Row>(for field: ListField<Key, Row>) -> KeyedListChanges<Key>? {
-        (lists[field.id] as? ListChangesOf<Key>)?.changes
+        guard let index = fields.firstIndex(of: field.id) else { return nil }
+        return (lists[index] as? ListChangesOf<Key>)?.changes
     }
 
     /// Records a change of `field` (merging list changes after any earlier ones).
     mutating func record(_ field: FieldID, list: (any ErasedListChanges)? = nil) {
-        if !fields.contains(field) { fields.append(field) }
+        guard let index = fields.firstIndex(of: field) else {
+            fields.append(field)
+            lists.append(list)
+            return
+        }
         if let list {
-            lists[field] = lists[field].map { list.merged(after: $0) } ?? list
+            lists[index] = lists[index].map { list.merged(after: $0) } ?? list
         }
     }
 
@@ -37,19 +44,27 @@ public struct ChangeSet: Sendable {
 
     /// Adds `later`'s changes after these.
     mutating func merge(_ later: ChangeSet) {
-        for field in later.fields { record(field, list: later.lists[field]) }
+        for (field, list) in zip(later.fields, later.lists) { record(field, list: list) }
         acks += later.acks
     }
 }
 
 /// A list's changes with the key type erased, so that change sets of lists of any type can be merged.
+@usableFromInline
 protocol ErasedListChanges: Sendable {
     func merged(after earlier: any ErasedListChanges) -> any ErasedListChanges
 }
 
+@usableFromInline
 struct ListChangesOf<Key: Hashable & Sendable>: ErasedListChanges {
     let changes: KeyedListChanges<Key>
 
+    @usableFromInline
+    init(changes: KeyedListChanges<Key>) {
+        self.changes = changes
+    }
+
+    @usableFromInline
     func merged(after earlier: any ErasedListChanges) -> any ErasedListChanges {
         guard let earlier = earlier as? ListChangesOf<Key> else { return self }
         return ListChangesOf(changes: earlier.changes.followed(by: changes))

@@ -61,12 +61,15 @@ public struct ListField<Key: Hashable & Sendable, Row: Sendable>: FieldDeclarati
     public let id: FieldID
     public let name: String
     public let coalesces: Bool
+    @usableFromInline let entryPoints: ListStorage<Key, Row>.EntryPoints
 
     /// Declares a list field, empty until the core fills it.
+    @inlinable
     public init(id: FieldID, name: String, coalesces: Bool = true) {
         self.id = id
         self.name = name
         self.coalesces = coalesces
+        self.entryPoints = .specialized
     }
 
     func makeStorage() -> any FieldStorage {

@@ -36,27 +36,37 @@ public struct Frame: Sendable {
 public struct FrameOp: Sendable {
     /// The field the ops address.
     public let field: FieldID
-    let payload: any OpPayload
+    @usableFromInline let payload: any OpPayload
+
+    @inlinable
+    init(field: FieldID, payload: any OpPayload) {
+        self.field = field
+        self.payload = payload
+    }
 
     /// The number of single ops this entry carries.
     public var count: Int { payload.count }
 
     /// Sets a field to `value`.
+    @inlinable
     public static func set<Value>(_ field: Field<Value>, _ value: Value) -> FrameOp {
         FrameOp(field: field.id, payload: SetPayload(value))
     }
 
     /// A run of keyed-list ops on one list, applied in order.
+    @inlinable
     public static func list<Key, Row>(_ field: ListField<Key, Row>, _ ops: [KeyedList<Key, Row>.Op]) -> FrameOp {
         FrameOp(field: field.id, payload: ListPayload(ops))
     }
 
     /// Replaces all rows of a list.
+    @inlinable
     public static func reset<Key, Row>(_ field: ListField<Key, Row>, _ rows: [(key: Key, row: Row)]) -> FrameOp {
         list(field, [.reset(rows)])
     }
 
     /// Inserts rows before the row of `anchor` (`nil` appends).
+    @inlinable
     public static func insert<Key, Row>(
         _ field: ListField<Key, Row>, _ rows: [(key: Key, row: Row)], before anchor: Key? = nil
     ) -> FrameOp {
@@ -64,16 +74,19 @@ public struct FrameOp: Sendable {
     }
 
     /// Replaces the row of `key`, keeping its position.
+    @inlinable
     public static func update<Key, Row>(_ field: ListField<Key, Row>, _ key: Key, _ row: Row) -> FrameOp {
         list(field, [.update(key, row)])
     }
 
     /// Removes the rows of `keys`.
+    @inlinable
     public static func remove<Key, Row>(_ field: ListField<Key, Row>, _ keys: [Key]) -> FrameOp {
         list(field, [.remove(keys)])
     }
 
     /// Moves the row of `key` before the row of `anchor` (`nil` moves it to the end).
+    @inlinable
     public static func move<Key, Row>(_ field: ListField<Key, Row>, _ key: Key, before anchor: Key?) -> FrameOp {
         list(field, [.move(key, before: anchor)])
     }
@@ -81,22 +94,25 @@ public struct FrameOp: Sendable {
 
 /// The typed content of a `FrameOp`. A class, so that checking its type against the field's is
 /// one metadata comparison.
+@usableFromInline
 protocol OpPayload: AnyObject, Sendable {
     var count: Int { get }
     /// The payload's value type, as errors name it.
     var typeName: String { get }
 }
 
+@usableFromInline
 final class SetPayload<Value: Sendable>: OpPayload {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-    var count: Int { 1 }
-    var typeName: String { "\(Value.self)" }
+    @usableFromInline let value: Value
+    @inlinable init(_ value: Value) { self.value = value }
+    @usableFromInline var count: Int { 1 }
+    @usableFromInline var typeName: String { "\(Value.self)" }
 }
 
+@usableFromInline
 final class ListPayload<Key: Hashable & Sendable, Row: Sendable>: OpPayload {
-    let ops: [KeyedList<Key, Row>.Op]
-    init(_ ops: [KeyedList<Key, Row>.Op]) { self.ops = ops }
-    var count: Int { ops.count }
-    var typeName: String { "KeyedList<\(Key.self), \(Row.self)>" }
+    @usableFromInline let ops: [KeyedList<Key, Row>.Op]
+    @inlinable init(_ ops: [KeyedList<Key, Row>.Op]) { self.ops = ops }
+    @usableFromInline var count: Int { ops.count }
+    @usableFromInline var typeName: String { "KeyedList<\(Key.self), \(Row.self)>" }
 }

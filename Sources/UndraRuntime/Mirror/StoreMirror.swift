@@ -50,19 +50,26 @@ public final class StoreMirror: Sendable {
     /// The hash of the schema this mirror was built for; snapshots must carry the same.
     public let schemaHash: UInt64
 
-    let state: Locked<State>
+    @usableFromInline let state: Locked<State>
     private let delegateBox = Locked(WeakDelegate())
 
+    @usableFromInline
     struct State {
-        var storages: [any FieldStorage]
+        @usableFromInline var storages: [any FieldStorage]
         /// Field id → position in `storages` (-1: no such field). Ids are small and dense.
-        var positions: [Int]
+        @usableFromInline var positions: [Int]
         var epoch: UInt64?
         var sequence: UInt64 = 0
         var awaitingResync = false
         var queue: [Frame] = []
         var draining = false
 
+        init(storages: [any FieldStorage], positions: [Int]) {
+            self.storages = storages
+            self.positions = positions
+        }
+
+        @inlinable
         func position(of field: FieldID) -> Int? {
             guard positions.indices.contains(field.rawValue) else { return nil }
             let position = positions[field.rawValue]
@@ -105,12 +112,14 @@ public final class StoreMirror: Sendable {
     // MARK: Reading
 
     /// The current value of a scalar field. O(1) plus the copy of the value.
+    @inlinable
     public subscript<Value>(field: Field<Value>) -> Value {
         state.withLock { state in storage(field.id, as: ScalarStorage<Value>.self, in: state).value }
     }
 
     /// The current rows of a list field. O(1): the list is shared, not copied (a later patch
     /// copies it only if this value is still alive then).
+    @inlinable
     public subscript<Key, Row>(field: ListField<Key, Row>) -> KeyedList<Key, Row> {
         state.withLock { state in storage(field.id, as: ListStorage<Key, Row>.self, in: state).value }
     }
@@ -135,7 +144,8 @@ public final class StoreMirror: Sendable {
         state.withLock { $0.awaitingResync || $0.epoch == nil }
     }
 
-    private func storage<S: FieldStorage>(_ field: FieldID, as type: S.Type, in state: State) -> S {
+    @inlinable
+    func storage<S: FieldStorage>(_ field: FieldID, as type: S.Type, in state: State) -> S {
         guard let position = state.position(of: field), let storage = state.storages[position] as? S else {
             preconditionFailure("StoreMirror: field \(field) is not a \(S.self) of this mirror's schema")
         }
@@ -147,36 +157,53 @@ public final class StoreMirror: Sendable {
     /// Applies one frame (a drain of one). See `apply(_:)` for frames.
     @discardableResult
     public func apply(_ frame: Frame) -> DrainReport {
-        apply([frame])
+        drain(CollectionOfOne(frame))
     }
 
     /// Applies frames in order, as one drain: coalescing fields are announced once for all of them.
     @discardableResult
     public func apply(_ frames: [Frame]) -> DrainReport {
+        drain(frames)
+    }
+
+    private func drain(_ frames: some Collection<Frame>) -> DrainReport {
         let startsDrain = state.withLock { state -> Bool in
-            state.queue += frames
-            if state.draining { return false }
+            if state.draining {
+                state.queue += frames
+                return false
+            }
             state.draining = true
             return true
         }
         guard startsDrain else { return DrainReport(queued: frames.count) }
         var report = DrainReport()
         var drain = Drain(mirror: self)
+        for frame in frames { drain.apply(frame, into: &report) }
         while true {
-            while let frame = state.withLock({ $0.queue.isEmpty ? nil : $0.queue.removeFirst() }) {
-                switch drain.apply(frame) {
-                case .success: report.applied += 1
-                case .failure(let error): report.rejected.append(error)
-                }
+            // Frames queued by announcements made while frames were applied join this drain;
+            // those queued by its last announcements start another.
+            var queued = takeQueue(orStop: false)
+            while !queued.isEmpty {
+                for frame in queued { drain.apply(frame, into: &report) }
+                queued = takeQueue(orStop: false)
             }
             drain.finish()
-            // Frames queued by announcements start another drain; otherwise this one ends.
-            let more = state.withLock { state -> Bool in
-                if state.queue.isEmpty { state.draining = false }
-                return state.draining
-            }
-            if !more { return report }
+            queued = takeQueue(orStop: true)
+            if queued.isEmpty { return report }
             drain = Drain(mirror: self)
+            for frame in queued { drain.apply(frame, into: &report) }
+        }
+    }
+
+    /// Takes the queued frames; if there are none and `orStop`, ends the drain.
+    private func takeQueue(orStop: Bool) -> [Frame] {
+        state.withLock { state in
+            if state.queue.isEmpty {
+                if orStop { state.draining = false }
+                return []
+            }
+            defer { state.queue = [] }
+            return state.queue
         }
     }
 }
@@ -186,30 +213,44 @@ extension StoreMirror {
     /// and everything changed so far, announced when the drain ends.
     struct Drain {
         let mirror: StoreMirror
-        private var announced: Set<FieldID> = []
+        /// Loaded once: the delegate cannot go away while it is being called.
+        private let delegate: (any MirrorDelegate)?
+        private var announced = FieldSet()
         private var changes = ChangeSet()
 
-        init(mirror: StoreMirror) { self.mirror = mirror }
+        init(mirror: StoreMirror) {
+            self.mirror = mirror
+            self.delegate = mirror.delegate
+        }
 
-        mutating func apply(_ frame: Frame) -> Result<Void, MirrorError> {
+        mutating func apply(_ frame: Frame, into report: inout DrainReport) {
+            switch apply(frame) {
+            case .success: report.applied += 1
+            case .failure(let error): report.rejected.append(error)
+            }
+        }
+
+        private mutating func apply(_ frame: Frame) -> Result<Void, MirrorError> {
             let plan: [PlannedField]
             switch mirror.state.withLock({ $0.prepare(frame, schemaHash: mirror.schemaHash) }) {
             case .failure(let error):
-                mirror.delegate?.mirrorDidReject(error)
+                delegate?.mirrorDidReject(error)
                 return .failure(error)
             case .success(let planned):
                 plan = planned
             }
-            let willChange = plan.filter { $0.stepping || !announced.contains($0.field) }.map(\.field)
-            announced.formUnion(plan.map(\.field))
-            if !willChange.isEmpty { mirror.delegate?.mirrorWillChange(willChange) }
+            var willChange: [FieldID] = []
+            for planned in plan where announced.insert(planned.field) || planned.stepping {
+                willChange.append(planned.field)
+            }
+            if !willChange.isEmpty { delegate?.mirrorWillChange(willChange) }
 
             let firstSteps = mirror.state.withLock { state in state.commit(frame, plan, into: &changes) }
             // Fields that do not coalesce: each further value is announced on its own.
             for (position, first) in firstSteps {
                 announceStep(first)
                 while mirror.state.withLock({ $0.storages[position].hasStagedSteps }) {
-                    mirror.delegate?.mirrorWillChange([first.field])
+                    delegate?.mirrorWillChange([first.field])
                     guard let change = mirror.state.withLock({ $0.storages[position].commitStep() }) else { break }
                     announceStep(change)
                 }
@@ -220,16 +261,15 @@ extension StoreMirror {
         private func announceStep(_ change: FieldChange) {
             var step = ChangeSet()
             step.record(change.field, list: change.list)
-            mirror.delegate?.mirrorDidChange(step)
+            delegate?.mirrorDidChange(step)
         }
 
         /// Announces what the drain changed (coalescing fields and acks), then its end.
         mutating func finish() {
-            let delegate = mirror.delegate
             if !changes.isEmpty { delegate?.mirrorDidChange(changes) }
             delegate?.mirrorDidEndDrain()
             changes = ChangeSet()
-            announced = []
+            announced = FieldSet()
         }
     }
 }

@@ -20,6 +20,7 @@ public struct Mirrored<Declaration: MirroredField>: Sendable {
     @available(*, unavailable, message: "@Mirrored is only available on properties of an UndraStore class")
     public var wrappedValue: Declaration.Value { fatalError("unavailable") }
 
+    @inlinable
     public static subscript<Store: UndraStore>(
         _enclosingInstance store: Store,
         wrapped wrappedKeyPath: KeyPath<Store, Declaration.Value>,
@@ -54,6 +55,7 @@ public protocol MirroredField: FieldDeclaration {
 }
 
 extension Field: MirroredField {
+    @inlinable
     public func read(from runtime: StoreRuntime) -> Value { runtime.read(self) }
     #if !canImport(Combine)
     public func publisher(in runtime: StoreRuntime) -> FieldPublisher<Value> {
@@ -63,6 +65,7 @@ extension Field: MirroredField {
 }
 
 extension ListField: MirroredField {
+    @inlinable
     public func read(from runtime: StoreRuntime) -> KeyedList<Key, Row> { runtime.read(self) }
     #if !canImport(Combine)
     public func publisher(in runtime: StoreRuntime) -> FieldPublisher<KeyedList<Key, Row>> {

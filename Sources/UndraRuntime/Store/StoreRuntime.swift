@@ -21,7 +21,7 @@ public final class StoreRuntime: MirrorDelegate, Sendable {
     /// Errors of the core, and frames the mirror rejected.
     public let errors = ErrorChannel()
 
-    let tracking: TrackingFacade
+    @usableFromInline let tracking: TrackingFacade
     #if !canImport(Combine)
     let publishing: PublishingFacade
     #endif
@@ -43,12 +43,14 @@ public final class StoreRuntime: MirrorDelegate, Sendable {
     #endif
 
     /// Reads a scalar field, recording the read for tracking. O(1).
+    @inlinable
     public func read<Value>(_ field: Field<Value>) -> Value {
         if let property = tracking.property(field.id) { registrar.access(self, property: property) }
         return mirror[field]
     }
 
     /// Reads a list field, recording the read for tracking. O(1): the rows are shared, not copied.
+    @inlinable
     public func read<Key, Row>(_ field: ListField<Key, Row>) -> KeyedList<Key, Row> {
         if let property = tracking.property(field.id) { registrar.access(self, property: property) }
         return mirror[field]

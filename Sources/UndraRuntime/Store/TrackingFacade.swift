@@ -3,6 +3,7 @@
 ///
 /// Each field is a property of the store, identified by a `PropertyID` interned once per
 /// store type (`"Todos.visible"`): the fast path, no key path is built or hashed.
+@usableFromInline
 struct TrackingFacade: Sendable {
     let registrar: Registrar
     /// Field id → the property that reports it.
@@ -16,6 +17,7 @@ struct TrackingFacade: Sendable {
     }
 
     /// The property of a field of the schema the facade was built from.
+    @usableFromInline
     func property(_ field: FieldID) -> PropertyID? {
         properties.indices.contains(field.rawValue) ? properties[field.rawValue] : nil
     }

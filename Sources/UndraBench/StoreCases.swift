@@ -1,0 +1,145 @@
+import UndraRuntime
+
+// The store rows: a keyed patch applied through a store in each mode, against the straightforward
+// coarse approach (a @Published array, copied, patched and assigned back).
+
+/// The store rows of the table.
+func storeCases() -> [BenchCase] {
+    [1_000, 10_000, 100_000].flatMap { rows in
+        [updateCase(rows: rows, mode: .fine), updateCase(rows: rows, mode: .coarse)]
+    } + [frameOf100OpsCase()]
+}
+
+private struct Item: Sendable {
+    var title: String
+    var done: Bool
+}
+
+private enum Schema {
+    static let items = ListField<Int, Item>(id: 0, name: "items")
+    static let count = Field<Int>(id: 1, name: "count", initial: 0)
+    static let fields: [any FieldDeclaration] = [items, count]
+}
+
+/// A fine-grained store, as generated code writes one.
+private final class FineStore: UndraStore, Trackable, @unchecked Sendable {  // @unchecked: see Todos in the tests.
+    let runtime = StoreRuntime(name: "Bench", fields: Schema.fields)
+    var registrar: Registrar { runtime.registrar }
+    @Mirrored(Schema.items) var items
+}
+
+/// The same store in the coarse mode.
+private final class CoarseStore: UndraStore, ObservableObject, @unchecked Sendable {  // @unchecked: as above.
+    let runtime = StoreRuntime(name: "Bench", fields: Schema.fields)
+    var objectWillChange: ObservableObjectPublisher { runtime.objectWillChange }
+    @Mirrored(Schema.items) var items
+}
+
+/// The straightforward coarse approach: a @Published array of rows with a key → index table.
+private final class CopyingStore: ObservableObject {
+    @Published var items: [Item]
+    let index: [Int: Int]
+
+    init(rows: Int) {
+        items = (0..<rows).map { _ in Item(title: "todo", done: false) }
+        index = Dictionary(uniqueKeysWithValues: (0..<rows).map { ($0, $0) })
+    }
+
+    /// Copies the array, patches one row, assigns it back.
+    func update(_ key: Int, _ item: Item) {
+        guard let position = index[key] else { return }
+        var copy = items
+        copy[position] = item
+        items = copy
+    }
+}
+
+/// Numbers a store's frames.
+private final class Feed {
+    let runtime: StoreRuntime
+    var sequence: UInt64 = 1
+
+    init(_ runtime: StoreRuntime, rows: Int) {
+        self.runtime = runtime
+        let all = (0..<rows).map { (key: $0, row: Item(title: "todo", done: false)) }
+        let report = runtime.apply(Frame(
+            epoch: 1, sequence: 1, isSnapshot: true, schemaHash: runtime.mirror.schemaHash,
+            ops: [.reset(Schema.items, all)]))
+        precondition(report.applied == 1, "UndraBench: the snapshot was rejected: \(report.rejected)")
+    }
+
+    /// Applies a frame of `ops`; a rejected frame would measure the wrong thing, so it stops the run.
+    func apply(_ ops: [FrameOp]) {
+        sequence += 1
+        let report = runtime.apply(Frame(epoch: 1, sequence: sequence, ops: ops))
+        precondition(report.rejected.isEmpty, "UndraBench: a frame was rejected: \(report.rejected)")
+    }
+}
+
+private enum Mode: String { case fine, coarse }
+
+/// Counts announcements, so that no observer is optimized away.
+private final class Announcements: @unchecked Sendable {  // @unchecked: one thread.
+    var count = 0
+}
+
+/// One `update` frame through a store with one observer of the list (a continuous observation
+/// in the fine-grained mode; an objectWillChange sink and a $items sink in the coarse mode).
+private func updateCase(rows: Int, mode: Mode) -> BenchCase {
+    let seen = Announcements()
+    let feed: Feed
+    var keep: [Any] = []
+    switch mode {
+    case .fine:
+        let store = FineStore()
+        feed = Feed(store.runtime, rows: rows)
+        keep.append(observe({ store.items }, onChange: { _ in seen.count += 1 }))
+    case .coarse:
+        let store = CoarseStore()
+        feed = Feed(store.runtime, rows: rows)
+        keep.append(store.objectWillChange.sink { seen.count += 1 })
+        keep.append(store.$items.sink { seen.count += $0.isEmpty ? 0 : 1 })
+    }
+    let copying = CopyingStore(rows: rows)
+    keep.append(copying.objectWillChange.sink { seen.count += 1 })
+    keep.append(copying.$items.sink { seen.count += $0.isEmpty ? 0 : 1 })
+    let label = rows >= 1000 ? "\(rows / 1000)k" : "\(rows)"
+    let variants = (0..<8).map { Item(title: "todo \($0)", done: $0 & 1 == 0) }
+    return BenchCase(
+        name: "list.update.\(label).\(mode.rawValue)", baseline: "CopyingPublished", goal: 300,
+        ours: { n in
+            for i in 0..<n {
+                feed.apply([.update(Schema.items, i % rows, variants[i & 7])])
+            }
+            blackHole((keep.count, seen.count))
+        },
+        theirs: { n in
+            for i in 0..<n {
+                copying.update(i % rows, variants[i & 7])
+            }
+            blackHole((keep.count, seen.count))
+        })
+}
+
+/// A frame of 100 updates of one list against a frame of 1, through a fine-grained store of
+/// 1,000 rows with one observer of the list.
+private func frameOf100OpsCase() -> BenchCase {
+    let store = FineStore(), seen = Announcements()
+    let feed = Feed(store.runtime, rows: 1_000)
+    let token = observe({ store.items }, onChange: { _ in seen.count += 1 })
+    return BenchCase(
+        name: "frame.100ops.vs.1op", baseline: "frame of 1 op", goal: nil, maxRatio: 2,
+        ours: { n in
+            for i in 0..<n {
+                let base = (i * 100) % 1_000
+                feed.apply((0..<100).map { .update(Schema.items, base + $0, Item(title: "todo", done: i & 1 == 0)) })
+            }
+            blackHole((token, seen.count))
+        },
+        theirs: { n in
+            for i in 0..<n {
+                feed.apply([.update(Schema.items, i % 1_000, Item(title: "todo", done: i & 1 == 0))])
+            }
+            blackHole((token, seen.count))
+        })
+}

@@ -1,0 +1,21 @@
+/// A set of field ids, as bits: fields ids are small and dense, so membership is a shift and a
+/// mask, and a set of up to 64 fields allocates nothing.
+struct FieldSet {
+    private var low: UInt64 = 0
+    private var high: Set<Int> = []
+
+    func contains(_ field: FieldID) -> Bool {
+        field.rawValue < 64 ? low & (1 << UInt64(field.rawValue)) != 0 : high.contains(field.rawValue)
+    }
+
+    /// Inserts `field`; returns whether it was new.
+    @discardableResult
+    mutating func insert(_ field: FieldID) -> Bool {
+        if field.rawValue < 64 {
+            let bit: UInt64 = 1 << UInt64(field.rawValue)
+            defer { low |= bit }
+            return low & bit == 0
+        }
+        return high.insert(field.rawValue).inserted
+    }
+}

@@ -1,0 +1,171 @@
+/// The storage of a keyed-list field. Commits mutate the list in place: it is copied only if
+/// someone outside still holds a value read before (copy-on-write).
+///
+/// Why `entryPoints`: the mirror reaches its storages through `FieldStorage`, so this class's
+/// methods would run as generic code compiled once for every `Key` and `Row`, which looks up
+/// type metadata (`KeyedList<Key, Row>.Op`, its batch, its dictionaries) at nearly every step:
+/// measured, that tripled the cost of a one-update frame. `ListField.init`, inlined into the
+/// module that declares the field, makes these closures there, where `Key` and `Row` are
+/// concrete; the protocol methods call them, and the work runs specialized.
+@usableFromInline
+final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
+    @usableFromInline typealias List = KeyedList<Key, Row>
+
+    @usableFromInline
+    struct EntryPoints: Sendable {
+        @usableFromInline let stage: @Sendable (ListStorage, any OpPayload, Int) -> MirrorError.Reason?
+        @usableFromInline let validate: @Sendable (ListStorage) -> StagedOpFailure?
+        @usableFromInline let commit: @Sendable (ListStorage, _ stepping: Bool) -> FieldChange?
+        @usableFromInline let commitStep: @Sendable (ListStorage) -> FieldChange?
+        @usableFromInline let discard: @Sendable (ListStorage) -> Void
+
+        @inlinable
+        init(
+            stage: @escaping @Sendable (ListStorage, any OpPayload, Int) -> MirrorError.Reason?,
+            validate: @escaping @Sendable (ListStorage) -> StagedOpFailure?,
+            commit: @escaping @Sendable (ListStorage, Bool) -> FieldChange?,
+            commitStep: @escaping @Sendable (ListStorage) -> FieldChange?,
+            discard: @escaping @Sendable (ListStorage) -> Void
+        ) {
+            self.stage = stage
+            self.validate = validate
+            self.commit = commit
+            self.commitStep = commitStep
+            self.discard = discard
+        }
+
+        /// Entry points specialized for `Key` and `Row` in the caller's module.
+        @inlinable
+        static var specialized: EntryPoints {
+            EntryPoints(
+                stage: { $0._stage($1, firstOpIndex: $2) }, validate: { $0._validate() },
+                commit: { $0._commit(stepping: $1) }, commitStep: { $0._commitStep() },
+                discard: { $0._discard() })
+        }
+    }
+
+    let declaration: ListField<Key, Row>
+    @usableFromInline var value = List()
+    @usableFromInline var staged: [List.Op] = []
+    /// The frame-wide index of each staged op, for errors.
+    @usableFromInline var stagedIndices: [Int] = []
+    @usableFromInline var validated: List.ValidatedBatch<[List.Op]>?
+    /// Set by validation: whether the validated batch changes anything.
+    @usableFromInline var validatedChangesSomething = false
+    @usableFromInline var nextStep = 0
+
+    @usableFromInline
+    init(_ declaration: ListField<Key, Row>) {
+        self.declaration = declaration
+    }
+
+    @usableFromInline var id: FieldID { declaration.id }
+    @usableFromInline var name: String { declaration.name }
+    @usableFromInline var coalesces: Bool { declaration.coalesces }
+
+    /// Gives `body` the list without copying it. Under the mirror's lock.
+    func withValue<Result>(_ body: (borrowing List) throws -> Result) rethrows -> Result {
+        try body(value)
+    }
+
+    @usableFromInline
+    func stage(_ payload: any OpPayload, firstOpIndex: Int) -> MirrorError.Reason? {
+        declaration.entryPoints.stage(self, payload, firstOpIndex)
+    }
+
+    @usableFromInline
+    func stageReset() {
+        staged = [.reset([])]
+        stagedIndices = [-1]
+    }
+
+    @usableFromInline
+    func validateStaged() -> StagedOpFailure? {
+        declaration.entryPoints.validate(self)
+    }
+
+    @usableFromInline
+    var stagedChangesSomething: Bool { validatedChangesSomething }
+
+    @usableFromInline
+    func commit(stepping: Bool) -> FieldChange? {
+        declaration.entryPoints.commit(self, stepping)
+    }
+
+    @usableFromInline
+    var hasStagedSteps: Bool { nextStep < staged.count }
+
+    @usableFromInline
+    func commitStep() -> FieldChange? {
+        declaration.entryPoints.commitStep(self)
+    }
+
+    @usableFromInline
+    func discardStaged() {
+        declaration.entryPoints.discard(self)
+    }
+
+    // MARK: The work, specialized through `entryPoints`
+
+    @inlinable
+    func _stage(_ payload: any OpPayload, firstOpIndex: Int) -> MirrorError.Reason? {
+        guard let list = payload as? ListPayload<Key, Row> else {
+            return .typeMismatch(expected: "KeyedList<\(Key.self), \(Row.self)>", received: payload.typeName)
+        }
+        staged += list.ops
+        stagedIndices += firstOpIndex..<(firstOpIndex + list.ops.count)
+        return nil
+    }
+
+    @inlinable
+    func _validate() -> StagedOpFailure? {
+        do {
+            let batch = try value.validatedBatch(staged)
+            validatedChangesSomething = !batch.changes.isEmpty
+            validated = batch
+            return nil
+        } catch {
+            var rebased = error
+            rebased.opIndex = stagedIndices[error.opIndex]
+            return StagedOpFailure(reason: .list(rebased), opIndex: rebased.opIndex, key: error.key)
+        }
+    }
+
+    @inlinable
+    func _commit(stepping: Bool) -> FieldChange? {
+        guard validated != nil, !staged.isEmpty else { return nil }
+        if stepping {
+            validated = nil
+            nextStep = 0
+            return _commitStep()
+        }
+        // Taken out of `validated` so that, once applied, nothing but `staged` holds the ops and
+        // `_discard` empties it in place, keeping its capacity for the next frame.
+        let changes = value.apply(validated.take()!)
+        _discard()
+        return changes.isEmpty ? nil : FieldChange(field: id, list: ListChangesOf(changes: changes))
+    }
+
+    @inlinable
+    func _commitStep() -> FieldChange? {
+        guard hasStagedSteps else { return nil }
+        let op = staged[nextStep]
+        nextStep += 1
+        defer { if !hasStagedSteps { _discard() } }
+        // The whole run was validated; each op on its own, in order, therefore validates too.
+        guard let batch = try? value.validatedBatch([op]) else {
+            assertionFailure("a validated op failed when applied alone")
+            return nil
+        }
+        return FieldChange(field: id, list: ListChangesOf(changes: value.apply(batch)))
+    }
+
+    @inlinable
+    func _discard() {
+        staged.removeAll(keepingCapacity: true)
+        stagedIndices.removeAll(keepingCapacity: true)
+        validated = nil
+        validatedChangesSomething = false
+        nextStep = 0
+    }
+}
