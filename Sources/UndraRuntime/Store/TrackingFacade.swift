@@ -28,9 +28,12 @@ struct TrackingFacade: Sendable {
         }
     }
 
+    /// One batch: a continuous observer of several changed fields runs once, naming them all.
     func didChange(_ changes: ChangeSet, of subject: StoreRuntime) {
-        for field in changes.fields {
-            if let property = property(field) { registrar.didSet(subject, property: property) }
+        ThreadContext.deferringObserverRuns {
+            for field in changes.fields {
+                if let property = property(field) { registrar.didSet(subject, property: property) }
+            }
         }
     }
 }

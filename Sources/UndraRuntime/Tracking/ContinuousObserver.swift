@@ -101,18 +101,13 @@ final class ContinuousObserver: Observer {
             }
             onChange?([change])
         case (.willSet, .didSet), (.didSet, .didSet):
-            let start = state.withLock { state -> Bool in
+            let noted = state.withLock { state -> Bool in
                 guard state.read != nil, !(state.running && state.runner == thread) else { return false }
                 if case .didSet = delivery { state.note(change) }
-                if state.running {
-                    state.rerun = true
-                    return false
-                }
-                state.running = true
-                state.runner = thread
                 return true
             }
-            if start { run(changes: state.withLock { $0.takePending() }) }
+            // Inside a batch of announcements (a store's drain), run once when the batch ends.
+            if noted && !ThreadContext.withCurrent({ $0.deferRun(of: self) }) { runNow(thread: thread) }
         case (.coalesced, .didSet):
             let schedule = state.withLock { state -> Bool in
                 guard state.read != nil, !(state.running && state.runner == thread) else { return false }
@@ -140,6 +135,21 @@ final class ContinuousObserver: Observer {
     func schedule() {
         guard case .coalesced(let queue) = delivery else { return }
         queue.async { self.runScheduled() }
+    }
+
+    /// Runs now on this thread, or, if another thread is running, makes it go round once more.
+    func runNow(thread: UInt) {
+        let start = state.withLock { state -> Bool in
+            guard state.read != nil else { return false }
+            if state.running {
+                if state.runner != thread { state.rerun = true }
+                return false
+            }
+            state.running = true
+            state.runner = thread
+            return true
+        }
+        if start { run(changes: state.withLock { $0.takePending() }) }
     }
 
     private func runScheduled() {

@@ -23,6 +23,37 @@ final class ThreadContext {
     @exclusivity(unchecked)  // Touched only by its own thread, never re-entrantly.
     var scopes: ContiguousArray<TrackingScope> = []
 
+    /// While a batch of announcements runs on this thread (`deferringObserverRuns`), the
+    /// continuous observers it fired, each once, in the order they first fired.
+    @exclusivity(unchecked)
+    private var deferredRuns: ContiguousArray<ContinuousObserver>?
+
+    /// Inside a batch: remembers `observer` to run when the batch ends, and returns true.
+    func deferRun(of observer: ContinuousObserver) -> Bool {
+        guard deferredRuns != nil else { return false }
+        if !deferredRuns!.contains(where: { $0 === observer }) { deferredRuns!.append(observer) }
+        return true
+    }
+
+    /// Runs `body`, a batch of announcements: a continuous observer that several of them fire
+    /// runs once, after `body`, with every change named. Nested batches join the outermost.
+    static func deferringObserverRuns(_ body: () -> Void) {
+        let outermost = withCurrent { context -> Bool in
+            guard context.deferredRuns == nil else { return false }
+            context.deferredRuns = []
+            return true
+        }
+        body()
+        guard outermost else { return }
+        let thread = currentThreadID()
+        while let observers = withCurrent({ context -> ContiguousArray<ContinuousObserver>? in
+            defer { context.deferredRuns = nil }
+            return context.deferredRuns.flatMap { $0.isEmpty ? nil : $0 }
+        }) {
+            for observer in observers { observer.runNow(thread: thread) }
+        }
+    }
+
     /// Direct-mapped: key-path object address → id. Key paths in optimized code are unique
     /// global objects, so this hits on every read after the first. An entry keeps its key path
     /// alive, so an address in the cache can never be reused by another key path; the address is

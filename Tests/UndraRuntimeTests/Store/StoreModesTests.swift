@@ -96,6 +96,15 @@ import Testing
         #expect(fixture.coarse.all == ["objectWillChange", "$count 6", "$filter done"])
     }
 
+    @Test func anObserverOfSeveralFieldsChangedByOneDrainRunsOnceNamingThemAll() {
+        let fixture = Fixture()
+        let todos = fixture.todos, calls = ValueLog<[String]>()
+        let token = observe({ (todos.count, todos.filter) }, onChange: { calls.append($0.map(\.description)) })
+        fixture.apply(fixture.frame([.set(TodosSchema.filter, "done"), .set(TodosSchema.count, 9)]))
+        #expect(calls.all == [["Todos.filter", "Todos.count"]])
+        token.cancel()
+    }
+
     @Test func aRejectedFrameAnnouncesNothingButAnError() {
         let fixture = Fixture()
         let (key, row) = Self.row(99, "ghost")
