@@ -64,16 +64,6 @@ final class PropertyRegistry: Sendable {
         }
     }
 
-    /// The name of the property that a property wrapper's storage backs:
-    /// `\Settings._theme` → `\Settings.theme`.
-    static func wrappedName(fromStorage storage: AnyKeyPath) -> String? {
-        let description = storage.debugDescription
-        guard !isAnonymous(description), let dot = description.lastIndex(of: ".") else { return nil }
-        let member = description[description.index(after: dot)...]
-        guard member.hasPrefix("_") else { return nil }
-        return String(description[...dot] + member.dropFirst())
-    }
-
     /// Whether a key path's description names no member (a computed property's does not).
     private static func isAnonymous(_ description: String) -> Bool {
         description.contains("<computed")

@@ -113,15 +113,11 @@ public final class Registrar: Sendable {
 // MARK: - Slow paths (a scope is open, or observers are installed)
 
 extension Registrar {
-    /// - Parameter storage: when a property wrapper reports, its storage key path (to name the property).
     @usableFromInline
-    func accessTracked<Subject, Value>(
-        _ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>, storage: AnyKeyPath? = nil
-    ) {
+    func accessTracked<Subject, Value>(_ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>) {
         ThreadContext.withCurrent { context in
             guard context.isTracking else { return }
-            let property = context.propertyID(for: keyPath(), storage: storage)
-            let key = ObservationKey(subject: subject, property: property)
+            let key = ObservationKey(subject: subject, property: context.propertyID(for: keyPath()))
             record(key, in: context)
         }
     }
@@ -136,11 +132,10 @@ extension Registrar {
 
     @usableFromInline
     func announce<Subject, Value>(
-        _ event: TrackingEvent, _ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>,
-        storage: AnyKeyPath? = nil
+        _ event: TrackingEvent, _ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>
     ) {
         let key = ThreadContext.withCurrent { context in
-            ObservationKey(subject: subject, property: context.propertyID(for: keyPath(), storage: storage))
+            ObservationKey(subject: subject, property: context.propertyID(for: keyPath()))
         }
         announce(event, key)
     }

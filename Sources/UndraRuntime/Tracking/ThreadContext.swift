@@ -63,13 +63,11 @@ final class ThreadContext {
         repeating: (0, nil, PropertyID(rawValue: 0)), count: 64)
 
     /// The id of the property `keyPath` names: a cache hit is a shift, a load and a compare.
-    /// - Parameter storage: a property wrapper's storage key path, to name the property by.
-    func propertyID(for keyPath: AnyKeyPath, storage: AnyKeyPath? = nil) -> PropertyID {
+    func propertyID(for keyPath: AnyKeyPath) -> PropertyID {
         let address = UInt(bitPattern: ObjectIdentifier(keyPath))
         let slot = Int(truncatingIfNeeded: (address >> 4) & 63)
         if keyPaths[slot].address == address { return keyPaths[slot].id }
-        let id = PropertyRegistry.shared.id(
-            for: keyPath, name: storage.flatMap(PropertyRegistry.wrappedName(fromStorage:)))
+        let id = PropertyRegistry.shared.id(for: keyPath)
         keyPaths[slot] = (address, keyPath, id)
         return id
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A class whose properties can be tracked: it keeps one `Registrar` and reports its reads and
 /// writes through it. `@Tracked` properties do the reporting for you:
 ///
@@ -33,48 +31,30 @@ public struct Tracked<Value> {
         set { fatalError("unavailable") }
     }
 
-    // The registrar's gates, inlined here so that the storage key path can name the property
-    // when the slow path interns it (a wrapped property is computed, so its own key path has
-    // no name to show).
     @inlinable
     public static subscript<Subject: Trackable>(
         _enclosingInstance subject: Subject,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Subject, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Subject, Tracked<Value>>
     ) -> Value {
+        // Only `storageKeyPath` is projected (the optimizer folds that into a field access, and
+        // then drops the key path); `wrappedKeyPath` goes to the registrar as an autoclosure, built
+        // only past its gate. Using either anywhere else would materialize it on every access.
         get {
-            access(subject, wrappedKeyPath, storageKeyPath)
+            subject.registrar.access(subject, keyPath: wrappedKeyPath)
             return subject[keyPath: storageKeyPath].value
         }
         set {
-            announce(.willSet, subject, wrappedKeyPath, storageKeyPath)
-            defer { announce(.didSet, subject, wrappedKeyPath, storageKeyPath) }
-            subject[keyPath: storageKeyPath].value = newValue
+            subject.registrar.withMutation(of: subject, keyPath: wrappedKeyPath) {
+                subject[keyPath: storageKeyPath].value = newValue
+            }
         }
         _modify {
-            access(subject, wrappedKeyPath, storageKeyPath)
-            announce(.willSet, subject, wrappedKeyPath, storageKeyPath)
-            defer { announce(.didSet, subject, wrappedKeyPath, storageKeyPath) }
+            let registrar = subject.registrar
+            registrar.access(subject, keyPath: wrappedKeyPath)
+            registrar.willSet(subject, keyPath: wrappedKeyPath)
+            defer { registrar.didSet(subject, keyPath: wrappedKeyPath) }
             yield &subject[keyPath: storageKeyPath].value
-        }
-    }
-
-    @inlinable
-    static func access<Subject: Trackable>(
-        _ subject: Subject, _ wrapped: KeyPath<Subject, Value>, _ storage: AnyKeyPath
-    ) {
-        if openScopeCount.load(ordering: .relaxed) != 0 {
-            subject.registrar.accessTracked(ObjectIdentifier(subject), keyPath: { wrapped }, storage: storage)
-        }
-    }
-
-    @inlinable
-    static func announce<Subject: Trackable>(
-        _ event: TrackingEvent, _ subject: Subject, _ wrapped: KeyPath<Subject, Value>, _ storage: AnyKeyPath
-    ) {
-        let registrar = subject.registrar
-        if registrar.installedCount.load(ordering: .relaxed) != 0 {
-            registrar.announce(event, ObjectIdentifier(subject), keyPath: { wrapped }, storage: storage)
         }
     }
 }

@@ -95,11 +95,15 @@ import UndraRuntime
     }
 
     @Test func onChangeNamesTheChangedProperty() {
-        let person = Person(), changes = ValueLog<[String]>()
-        let token = observe({ (person.name, person.age) }, onChange: { changes.append($0.map(\.description)) })
+        let person = Person(), changes = ValueLog<[TrackedChange]>()
+        let token = observe({ (person.name, person.age) }, onChange: { changes.append($0) })
         person.age = 90
         person.name = "Grace"
-        #expect(changes.all == [["\\Person.age"], ["\\Person.name"]])
+        let subject = ObjectIdentifier(person)
+        #expect(changes.all == [
+            [TrackedChange(subject: subject, property: PropertyID(\Person.age))],
+            [TrackedChange(subject: subject, property: PropertyID(\Person.name))],
+        ])
         token.cancel()
     }
 
@@ -116,31 +120,32 @@ import UndraRuntime
     }
 
     @Test func willSetDeliveryReTracksAfterTheWrite() {
-        let person = Person(), changes = ValueLog<String>()
+        let person = Person(), changes = ValueLog<[PropertyID]>()
         let token = observe(delivery: .willSet, { person.isAdult ? person.name : String(person.age) },
-                            onChange: { changes.append($0.map(\.description).joined()) })
+                            onChange: { changes.append($0.map(\.property)) })
         person.isAdult = false  // the read now takes the other branch
         person.name = "not read any more"
         person.age = 5
-        #expect(changes.all == ["\\Person.isAdult", "\\Person.age"])
+        #expect(changes.all == [[PropertyID(\Person.isAdult)], [PropertyID(\Person.age)]])
         token.cancel()
     }
 
     @Test func coalescedDeliveryOnAQueueNamesEachChangedPropertyOnce() {
         let person = Person(), queue = DispatchQueue(label: "coalesced")
-        let changes = ValueLog<[String]>()
+        let changes = ValueLog<[PropertyID]>()
         let token = observe(delivery: .coalesced(on: queue), { (person.name, person.age) },
-                            onChange: { changes.append($0.map(\.description)) })
+                            onChange: { changes.append($0.map(\.property)) })
+        let name = PropertyID(\Person.name), age = PropertyID(\Person.age)
         queue.suspend()
         person.name = "Grace"
         person.age = 90
         person.name = "Hopper"
         queue.resume()
         queue.sync {}
-        #expect(changes.all == [["\\Person.name", "\\Person.age"]])
+        #expect(changes.all == [[name, age]])
         person.age = 91
         queue.sync {}
-        #expect(changes.all == [["\\Person.name", "\\Person.age"], ["\\Person.age"]])
+        #expect(changes.all == [[name, age], [age]])
         token.cancel()
     }
 

@@ -32,13 +32,11 @@ import UndraRuntime
         #expect(PropertyID(\Person.name) != PropertyID(\Person.age))
         #expect(PropertyID(\Person.name) != PropertyID(named: "name"))
         #expect(PropertyID(named: "name") == PropertyID(named: "name"))
-        // A @Tracked property is named after its storage the first time the wrapper reports it.
-        let person = Person()
-        _ = track(read: { person.name }, onChange: {})
-        #expect(PropertyID(\Person.name).description == "\\Person.name")
         #expect(PropertyID(named: "title").description == "title")
-        // A hand-written computed property has no name of its own until one is given.
+        // A computed property's key path has no name of its own: the first name given is kept.
         #expect(PropertyID(\Counters.fast, name: "fast").description == "fast")
+        #expect(PropertyID(\Counters.fast, name: "other").description == "fast")
+        #expect(PropertyID(\Counters.fast).description == "fast")
     }
 
     @Test func oneRegistrarSharedByTwoSubjectsKeepsThemApart() {

@@ -19,10 +19,10 @@ import UndraRuntime
     }
 
     @Test func anInPlaceMutationAnnouncesOnce() {
-        let settings = Settings(), changes = ValueLog<String>()
-        let token = observe({ settings.recent }, onChange: { changes.append($0.map(\.description).joined()) })
+        let settings = Settings(), changes = ValueLog<[PropertyID]>()
+        let token = observe({ settings.recent }, onChange: { changes.append($0.map(\.property)) })
         settings.recent.append("a")
-        #expect(changes.all == ["\\Settings.recent"])
+        #expect(changes.all == [[PropertyID(\Settings.recent)]])
         token.cancel()
     }
 
