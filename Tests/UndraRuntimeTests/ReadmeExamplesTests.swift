@@ -1,10 +1,10 @@
+import Foundation
 import Testing
 import UndraRuntime
 
 /// The README's examples, verbatim between the markers, with `print` captured.
 @Suite struct ReadmeExamplesTests {
-    @MainActor
-    final class Settings: Trackable {
+    @MainActor final class Settings: Trackable {
         let registrar = Registrar()
         @Tracked var theme = "dark"
         @Tracked var fontSize = 14
@@ -33,6 +33,26 @@ import UndraRuntime
         token.cancel()
     }
 
+    /// The README's generated-code example, verbatim.
+    final class Point: Trackable {
+        let registrar = Registrar()
+        static let xID = PropertyID(\Point.x, name: "x")
+        private var _x = 0
+        var x: Int {
+            get { registrar.access(self, property: Self.xID); return _x }
+            set { registrar.withMutation(of: self, property: Self.xID) { _x = newValue } }
+        }
+    }
+
+    @Test func theGeneratedCodeExample() {
+        let point = Point(), fired = CallCounter()
+        #expect(track(read: { point.x }, onChange: { fired.bump() }) == 0)
+        point.x = 3
+        #expect(fired.count == 1)
+        #expect(point.x == 3)
+        #expect(Point.xID == PropertyID(\Point.x))
+    }
+
     @Test func theStoreExample() {
         let printed = ValueLog<String>()
         @Sendable func print(_ line: String) { printed.append(line) }
@@ -50,5 +70,35 @@ import UndraRuntime
         // --- end ---
 
         #expect(printed.all == ["2 todos: [\"milk\", \"eggs\"]", "3 todos: [\"milk\", \"eggs\", \"tea\"]"])
+    }
+
+    /// Keeps the README true: every line of every Swift example in it appears, in order, in the
+    /// tests that compile and run it (indentation aside; comment-only lines and the
+    /// `import` line excepted).
+    @Test func everyReadmeExampleIsOneOfTheseTests() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // Tests/UndraRuntimeTests
+        let readme = try String(contentsOf: root.appendingPathComponent("../../README.md"), encoding: .utf8)
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: root.path)
+            .filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+        let tested = sources.flatMap { $0.split(separator: "\n").map(Self.normalized) }
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(blocks.count == 5)
+        for block in blocks {
+            let lines = block.split(separator: "\n").map(Self.normalized)
+                .filter { !$0.isEmpty && !$0.hasPrefix("//") && $0 != "import UndraRuntime" }
+            var position = 0
+            for line in lines {
+                guard let found = tested[position...].firstIndex(of: line) else {
+                    Issue.record("README line not found in the tests, in order: \(line)")
+                    break
+                }
+                position = found + 1
+            }
+        }
+    }
+
+    private static func normalized(_ line: Substring) -> String {
+        line.trimmingCharacters(in: .whitespaces)
     }
 }

@@ -43,7 +43,7 @@ final class Todos: UndraStore, Trackable, @unchecked Sendable {
 
     init(send: @escaping @Sendable (TodoCommand) -> Void) { self.send = send }
 
-    @Mirrored(TodosSchema.visible) var visible
+    @Mirrored(TodosSchema.visible) var visible      // KeyedList<TodoID, Todo>; also $visible
     @Mirrored(TodosSchema.filter) var filter
     @Mirrored(TodosSchema.count) var count
     @Mirrored(TodosSchema.lastEvent) var lastEvent
