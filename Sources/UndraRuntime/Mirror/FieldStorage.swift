@@ -3,7 +3,8 @@
 /// A frame is applied in three steps under the mirror's lock: every op is *staged* on its
 /// field's storage (type-checked on the way), every touched storage *validates* its staged ops
 /// against its value, and only if all pass does each *commit*. Storage is only ever touched
-/// under the mirror's lock.
+/// under the mirror's lock, which is why the storages' properties skip dynamic exclusivity
+/// checks (`@exclusivity(unchecked)`): the lock already makes every access exclusive.
 @usableFromInline
 protocol FieldStorage: AnyObject {
     var id: FieldID { get }

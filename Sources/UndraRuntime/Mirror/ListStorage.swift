@@ -45,14 +45,14 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
     }
 
     let declaration: ListField<Key, Row>
-    @usableFromInline var value = List()
-    @usableFromInline var staged: [List.Op] = []
+    @usableFromInline @exclusivity(unchecked) var value = List()
+    @usableFromInline @exclusivity(unchecked) var staged: [List.Op] = []
     /// The frame-wide index of each staged op, for errors.
-    @usableFromInline var stagedIndices: [Int] = []
-    @usableFromInline var validated: List.ValidatedBatch<[List.Op]>?
+    @usableFromInline @exclusivity(unchecked) var stagedIndices: [Int] = []
+    @usableFromInline @exclusivity(unchecked) var validated: List.ValidatedBatch<[List.Op]>?
     /// Set by validation: whether the validated batch changes anything.
-    @usableFromInline var validatedChangesSomething = false
-    @usableFromInline var nextStep = 0
+    @usableFromInline @exclusivity(unchecked) var validatedChangesSomething = false
+    @usableFromInline @exclusivity(unchecked) var nextStep = 0
 
     @usableFromInline
     init(_ declaration: ListField<Key, Row>) {

@@ -2,11 +2,11 @@
 @usableFromInline
 final class ScalarStorage<Value: Sendable>: FieldStorage {
     let declaration: Field<Value>
-    @usableFromInline private(set) var value: Value
-    private var staged: [Value] = []
+    @usableFromInline @exclusivity(unchecked) private(set) var value: Value
+    @exclusivity(unchecked) private var staged: [Value] = []
     /// `staged` holds only the initial value a snapshot put back, not values the frame sent.
-    private var stagedOnlyReset = false
-    private var nextStep = 0
+    @exclusivity(unchecked) private var stagedOnlyReset = false
+    @exclusivity(unchecked) private var nextStep = 0
 
     init(_ declaration: Field<Value>) {
         self.declaration = declaration
