@@ -59,10 +59,16 @@ public struct FrameOp: Sendable {
         FrameOp(field: field.id, payload: ListPayload(ops))
     }
 
+    /// One keyed-list op on a list.
+    @inlinable
+    public static func list<Key, Row>(_ field: ListField<Key, Row>, _ op: KeyedList<Key, Row>.Op) -> FrameOp {
+        FrameOp(field: field.id, payload: ListOpPayload(op))
+    }
+
     /// Replaces all rows of a list.
     @inlinable
     public static func reset<Key, Row>(_ field: ListField<Key, Row>, _ rows: [(key: Key, row: Row)]) -> FrameOp {
-        list(field, [.reset(rows)])
+        list(field, .reset(rows))
     }
 
     /// Inserts rows before the row of `anchor` (`nil` appends).
@@ -70,25 +76,25 @@ public struct FrameOp: Sendable {
     public static func insert<Key, Row>(
         _ field: ListField<Key, Row>, _ rows: [(key: Key, row: Row)], before anchor: Key? = nil
     ) -> FrameOp {
-        list(field, [.insert(rows, before: anchor)])
+        list(field, .insert(rows, before: anchor))
     }
 
     /// Replaces the row of `key`, keeping its position.
     @inlinable
     public static func update<Key, Row>(_ field: ListField<Key, Row>, _ key: Key, _ row: Row) -> FrameOp {
-        list(field, [.update(key, row)])
+        list(field, .update(key, row))
     }
 
     /// Removes the rows of `keys`.
     @inlinable
     public static func remove<Key, Row>(_ field: ListField<Key, Row>, _ keys: [Key]) -> FrameOp {
-        list(field, [.remove(keys)])
+        list(field, .remove(keys))
     }
 
     /// Moves the row of `key` before the row of `anchor` (`nil` moves it to the end).
     @inlinable
     public static func move<Key, Row>(_ field: ListField<Key, Row>, _ key: Key, before anchor: Key?) -> FrameOp {
-        list(field, [.move(key, before: anchor)])
+        list(field, .move(key, before: anchor))
     }
 }
 
@@ -107,6 +113,15 @@ final class SetPayload<Value: Sendable>: OpPayload {
     @inlinable init(_ value: Value) { self.value = value }
     @usableFromInline var count: Int { 1 }
     @usableFromInline var typeName: String { "\(Value.self)" }
+}
+
+/// One list op, without an array around it (the usual case: a frame of single ops).
+@usableFromInline
+final class ListOpPayload<Key: Hashable & Sendable, Row: Sendable>: OpPayload {
+    @usableFromInline let op: KeyedList<Key, Row>.Op
+    @inlinable init(_ op: KeyedList<Key, Row>.Op) { self.op = op }
+    @usableFromInline var count: Int { 1 }
+    @usableFromInline var typeName: String { "KeyedList<\(Key.self), \(Row.self)>" }
 }
 
 @usableFromInline

@@ -109,11 +109,15 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     @inlinable
     func _stage(_ payload: any OpPayload, firstOpIndex: Int) -> MirrorError.Reason? {
-        guard let list = payload as? ListPayload<Key, Row> else {
+        if let single = payload as? ListOpPayload<Key, Row> {
+            staged.append(single.op)
+            stagedIndices.append(firstOpIndex)
+        } else if let list = payload as? ListPayload<Key, Row> {
+            staged += list.ops
+            stagedIndices += firstOpIndex..<(firstOpIndex + list.ops.count)
+        } else {
             return .typeMismatch(expected: "KeyedList<\(Key.self), \(Row.self)>", received: payload.typeName)
         }
-        staged += list.ops
-        stagedIndices += firstOpIndex..<(firstOpIndex + list.ops.count)
         return nil
     }
 

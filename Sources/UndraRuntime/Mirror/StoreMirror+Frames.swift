@@ -23,12 +23,16 @@ extension StoreMirror.State {
 
         if let reason = envelopeRejection(of: frame, schemaHash: schemaHash) { return reject(reason) }
 
+        // The touched fields, in the order the frame first names them; `touchedFields` answers
+        // "already touched?" without a scan or an allocation.
         var touched: [Int] = []
-        var isTouched = [Bool](repeating: false, count: storages.count)
+        var touchedFields = FieldSet()
         if frame.isSnapshot {
-            for position in storages.indices { storages[position].stageReset() }
+            for position in storages.indices {
+                storages[position].stageReset()
+                touchedFields.insert(storages[position].id)
+            }
             touched = Array(storages.indices)
-            isTouched = [Bool](repeating: true, count: storages.count)
         }
         var opIndex = 0
         for op in frame.ops {
@@ -42,10 +46,7 @@ extension StoreMirror.State {
             if let reason = storages[position].stage(op.payload, firstOpIndex: opIndex) {
                 return reject(reason, opIndex: opIndex, at: position)
             }
-            if !isTouched[position] {
-                isTouched[position] = true
-                touched.append(position)
-            }
+            if touchedFields.insert(op.field) { touched.append(position) }
             opIndex += op.count
         }
         for position in touched {
@@ -53,14 +54,17 @@ extension StoreMirror.State {
                 return reject(failure.reason, opIndex: failure.opIndex, at: position, key: failure.key)
             }
         }
-        return .success(touched.compactMap { position in
+        var plan: [PlannedField] = []
+        plan.reserveCapacity(touched.count)
+        for position in touched {
             let storage = storages[position]
-            guard storage.stagedChangesSomething else {
+            if storage.stagedChangesSomething {
+                plan.append(PlannedField(position: position, field: storage.id, stepping: !frame.isSnapshot && !storage.coalesces))
+            } else {
                 storage.discardStaged()
-                return nil
             }
-            return PlannedField(position: position, field: storage.id, stepping: !frame.isSnapshot && !storage.coalesces)
-        })
+        }
+        return .success(plan)
     }
 
     /// Why the frame's envelope does not follow the mirror's state, or nil if it does.
