@@ -26,12 +26,14 @@ final class ThreadContext {
     /// While a batch of announcements runs on this thread (`deferringObserverRuns`), the
     /// continuous observers it fired, each once, in the order they first fired.
     @exclusivity(unchecked)
-    private var deferredRuns: ContiguousArray<ContinuousObserver>?
+    private var deferredRuns = ContiguousArray<ContinuousObserver>()
+    @exclusivity(unchecked)
+    private var isBatching = false
 
     /// Inside a batch: remembers `observer` to run when the batch ends, and returns true.
     func deferRun(of observer: ContinuousObserver) -> Bool {
-        guard deferredRuns != nil else { return false }
-        if !deferredRuns!.contains(where: { $0 === observer }) { deferredRuns!.append(observer) }
+        guard isBatching else { return false }
+        if !deferredRuns.contains(where: { $0 === observer }) { deferredRuns.append(observer) }
         return true
     }
 
@@ -39,19 +41,22 @@ final class ThreadContext {
     /// runs once, after `body`, with every change named. Nested batches join the outermost.
     static func deferringObserverRuns(_ body: () -> Void) {
         let outermost = withCurrent { context -> Bool in
-            guard context.deferredRuns == nil else { return false }
-            context.deferredRuns = []
+            guard !context.isBatching else { return false }
+            context.isBatching = true
             return true
         }
         body()
         guard outermost else { return }
-        let thread = currentThreadID()
-        while let observers = withCurrent({ context -> ContiguousArray<ContinuousObserver>? in
-            defer { context.deferredRuns = nil }
-            return context.deferredRuns.flatMap { $0.isEmpty ? nil : $0 }
-        }) {
-            for observer in observers { observer.runNow(thread: thread) }
+        // The runs happen outside the batch: announcements they cause start batches of their own.
+        let observers = withCurrent { context -> ContiguousArray<ContinuousObserver> in
+            context.isBatching = false
+            var taken = ContiguousArray<ContinuousObserver>()
+            swap(&taken, &context.deferredRuns)
+            return taken
         }
+        guard !observers.isEmpty else { return }
+        let thread = currentThreadID()
+        for observer in observers { observer.runNow(thread: thread) }
     }
 
     /// Direct-mapped: key-path object address → id. Key paths in optimized code are unique
