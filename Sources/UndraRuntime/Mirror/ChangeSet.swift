@@ -38,8 +38,15 @@ public struct ChangeSet: Sendable {
         }
     }
 
+    /// Forgets everything, keeping the arrays' capacity.
+    mutating func removeAll() {
+        fields.removeAll(keepingCapacity: true)
+        lists.removeAll(keepingCapacity: true)
+        acks.removeAll(keepingCapacity: true)
+    }
+
     mutating func acknowledge(_ commands: [UInt64]) {
-        acks += commands
+        if !commands.isEmpty { acks += commands }
     }
 
     /// Adds `later`'s changes after these.

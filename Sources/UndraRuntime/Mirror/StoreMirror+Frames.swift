@@ -7,11 +7,14 @@ struct PlannedField {
 }
 
 extension StoreMirror.State {
-    /// Checks `frame` against the current state and stages its ops: on success, the fields it
-    /// will change; on failure, nothing is staged or changed but `awaitingResync`.
-    mutating func prepare(_ frame: Frame, schemaHash: UInt64) -> Result<[PlannedField], MirrorError> {
+    /// Checks `frame` against the current state and stages its ops: on success, `plan` holds the
+    /// fields it will change; on failure, nothing is staged or changed but `awaitingResync`.
+    mutating func prepare(
+        _ frame: Frame, schemaHash: UInt64, into plan: inout [PlannedField]
+    ) -> Result<Void, MirrorError> {
+        plan.removeAll(keepingCapacity: true)
         func reject(_ reason: MirrorError.Reason, opIndex: Int? = nil, at position: Int? = nil, key: String? = nil)
-            -> Result<[PlannedField], MirrorError>
+            -> Result<Void, MirrorError>
         {
             for storage in storages { storage.discardStaged() }
             awaitingResync = true
@@ -23,16 +26,20 @@ extension StoreMirror.State {
 
         if let reason = envelopeRejection(of: frame, schemaHash: schemaHash) { return reject(reason) }
 
-        // The touched fields, in the order the frame first names them; `touchedFields` answers
-        // "already touched?" without a scan or an allocation.
-        var touched: [Int] = []
+        // The touched fields go to `plan` in the order the frame first names them;
+        // `touchedFields` answers "already touched?" without a scan or an allocation.
         var touchedFields = FieldSet()
+        func touch(_ position: Int) {
+            let storage = storages[position]
+            guard touchedFields.insert(storage.id) else { return }
+            plan.append(PlannedField(
+                position: position, field: storage.id, stepping: !frame.isSnapshot && !storage.coalesces))
+        }
         if frame.isSnapshot {
             for position in storages.indices {
                 storages[position].stageReset()
-                touchedFields.insert(storages[position].id)
+                touch(position)
             }
-            touched = Array(storages.indices)
         }
         var opIndex = 0
         for op in frame.ops {
@@ -46,25 +53,22 @@ extension StoreMirror.State {
             if let reason = storages[position].stage(op.payload, firstOpIndex: opIndex) {
                 return reject(reason, opIndex: opIndex, at: position)
             }
-            if touchedFields.insert(op.field) { touched.append(position) }
+            touch(position)
             opIndex += op.count
         }
-        for position in touched {
-            if let failure = storages[position].validateStaged() {
-                return reject(failure.reason, opIndex: failure.opIndex, at: position, key: failure.key)
+        for planned in plan {
+            if let failure = storages[planned.position].validateStaged() {
+                return reject(failure.reason, opIndex: failure.opIndex, at: planned.position, key: failure.key)
             }
         }
-        var plan: [PlannedField] = []
-        plan.reserveCapacity(touched.count)
-        for position in touched {
-            let storage = storages[position]
-            if storage.stagedChangesSomething {
-                plan.append(PlannedField(position: position, field: storage.id, stepping: !frame.isSnapshot && !storage.coalesces))
-            } else {
-                storage.discardStaged()
-            }
+        // Fields whose ops change nothing (a value equal to the one held) leave the plan.
+        plan.removeAll { planned in
+            let storage = storages[planned.position]
+            if storage.stagedChangesSomething { return false }
+            storage.discardStaged()
+            return true
         }
-        return .success(plan)
+        return .success(())
     }
 
     /// Why the frame's envelope does not follow the mirror's state, or nil if it does.

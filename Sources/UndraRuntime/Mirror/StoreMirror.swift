@@ -63,6 +63,8 @@ public final class StoreMirror: Sendable {
         var awaitingResync = false
         var queue: [Frame] = []
         var draining = false
+        /// The drain buffers, while no drain has them.
+        var buffers: StoreMirror.Drain.Buffers? = StoreMirror.Drain.Buffers()
 
         init(storages: [any FieldStorage], positions: [Int]) {
             self.storages = storages
@@ -167,41 +169,45 @@ public final class StoreMirror: Sendable {
     }
 
     private func drain(_ frames: some Collection<Frame>) -> DrainReport {
-        let startsDrain = state.withLock { state -> Bool in
+        let lent = state.withLock { state -> Drain.Buffers? in
             if state.draining {
                 state.queue += frames
-                return false
+                return nil
             }
             state.draining = true
-            return true
+            return state.buffers.take()
         }
-        guard startsDrain else { return DrainReport(queued: frames.count) }
+        guard let buffers = lent else { return DrainReport(queued: frames.count) }
         var report = DrainReport()
-        var drain = Drain(mirror: self)
+        var drain = Drain(mirror: self, buffers: buffers)
         for frame in frames { drain.apply(frame, into: &report) }
         while true {
             // Frames queued by announcements made while frames were applied join this drain;
             // those queued by its last announcements start another.
-            var queued = takeQueue(orStop: false)
+            var queued = takeQueue()
             while !queued.isEmpty {
                 for frame in queued { drain.apply(frame, into: &report) }
-                queued = takeQueue(orStop: false)
+                queued = takeQueue()
             }
             drain.finish()
-            queued = takeQueue(orStop: true)
+            queued = state.withLock { state in
+                guard !state.queue.isEmpty else {
+                    state.draining = false
+                    state.buffers = drain.buffers
+                    return []
+                }
+                defer { state.queue = [] }
+                return state.queue
+            }
             if queued.isEmpty { return report }
-            drain = Drain(mirror: self)
             for frame in queued { drain.apply(frame, into: &report) }
         }
     }
 
-    /// Takes the queued frames; if there are none and `orStop`, ends the drain.
-    private func takeQueue(orStop: Bool) -> [Frame] {
+    /// Takes the frames queued meanwhile.
+    private func takeQueue() -> [Frame] {
         state.withLock { state in
-            if state.queue.isEmpty {
-                if orStop { state.draining = false }
-                return []
-            }
+            if state.queue.isEmpty { return [] }
             defer { state.queue = [] }
             return state.queue
         }
@@ -212,15 +218,24 @@ extension StoreMirror {
     /// The announcements of one drain: which coalescing fields were announced as about to change,
     /// and everything changed so far, announced when the drain ends.
     struct Drain {
+        /// Arrays a drain fills and empties, kept with their capacity from drain to drain so that
+        /// the steady state allocates none (the delegate does not keep what it is given).
+        struct Buffers {
+            var plan: [PlannedField] = []
+            var willChange: [FieldID] = []
+            var changes = ChangeSet()
+        }
+
         let mirror: StoreMirror
         /// Loaded once: the delegate cannot go away while it is being called.
         private let delegate: (any MirrorDelegate)?
         private var announced = FieldSet()
-        private var changes = ChangeSet()
+        private(set) var buffers: Buffers
 
-        init(mirror: StoreMirror) {
+        init(mirror: StoreMirror, buffers: Buffers) {
             self.mirror = mirror
             self.delegate = mirror.delegate
+            self.buffers = buffers
         }
 
         mutating func apply(_ frame: Frame, into report: inout DrainReport) {
@@ -231,21 +246,22 @@ extension StoreMirror {
         }
 
         private mutating func apply(_ frame: Frame) -> Result<Void, MirrorError> {
-            let plan: [PlannedField]
-            switch mirror.state.withLock({ $0.prepare(frame, schemaHash: mirror.schemaHash) }) {
-            case .failure(let error):
+            let prepared = mirror.state.withLock { state in
+                state.prepare(frame, schemaHash: mirror.schemaHash, into: &buffers.plan)
+            }
+            if case .failure(let error) = prepared {
                 delegate?.mirrorDidReject(error)
-                return .failure(error)
-            case .success(let planned):
-                plan = planned
+                return prepared
             }
-            var willChange: [FieldID] = []
-            for planned in plan where announced.insert(planned.field) || planned.stepping {
-                willChange.append(planned.field)
+            buffers.willChange.removeAll(keepingCapacity: true)
+            for planned in buffers.plan where announced.insert(planned.field) || planned.stepping {
+                buffers.willChange.append(planned.field)
             }
-            if !willChange.isEmpty { delegate?.mirrorWillChange(willChange) }
+            if !buffers.willChange.isEmpty { delegate?.mirrorWillChange(buffers.willChange) }
 
-            let firstSteps = mirror.state.withLock { state in state.commit(frame, plan, into: &changes) }
+            let firstSteps = mirror.state.withLock { state in
+                state.commit(frame, buffers.plan, into: &buffers.changes)
+            }
             // Fields that do not coalesce: each further value is announced on its own.
             for (position, first) in firstSteps {
                 announceStep(first)
@@ -266,9 +282,9 @@ extension StoreMirror {
 
         /// Announces what the drain changed (coalescing fields and acks), then its end.
         mutating func finish() {
-            if !changes.isEmpty { delegate?.mirrorDidChange(changes) }
+            if !buffers.changes.isEmpty { delegate?.mirrorDidChange(buffers.changes) }
             delegate?.mirrorDidEndDrain()
-            changes = ChangeSet()
+            buffers.changes.removeAll()
             announced = FieldSet()
         }
     }

@@ -18,9 +18,22 @@ final class ContinuousObserver: Observer {
     private let delivery: TrackingDelivery
     private let state: Locked<State>
 
+    /// The observation's closures, boxed so that taking them out from under the lock is one
+    /// retain (a closure returned through the lock's generic `withLock` would be re-wrapped in a
+    /// freshly allocated thunk every time).
+    private final class Handlers: Sendable {
+        let read: @Sendable () -> Void
+        let onChange: (@Sendable ([TrackedChange]) -> Void)?
+
+        init(read: @escaping @Sendable () -> Void, onChange: (@Sendable ([TrackedChange]) -> Void)?) {
+            self.read = read
+            self.onChange = onChange
+        }
+    }
+
     private struct State {
-        var read: (@Sendable () -> Void)?
-        var onChange: (@Sendable ([TrackedChange]) -> Void)?
+        /// Nil once cancelled.
+        var handlers: Handlers?
         /// A thread is inside `run`; `runner` is its identity (its own writes do not re-trigger).
         var running = false
         var runner: UInt = 0
@@ -47,7 +60,7 @@ final class ContinuousObserver: Observer {
         delivery: TrackingDelivery
     ) {
         self.delivery = delivery
-        self.state = Locked(State(read: read, onChange: onChange))
+        self.state = Locked(State(handlers: Handlers(read: read, onChange: onChange)))
     }
 
     /// Creates the observer, runs `read` once on this thread to arm it, and wraps it in a token.
@@ -73,11 +86,10 @@ final class ContinuousObserver: Observer {
         // Taken out under the lock; released when this function returns, outside it.
         let released = state.withLock { state in
             defer {
-                state.read = nil
-                state.onChange = nil
+                state.handlers = nil
                 state.pending = []
             }
-            return (state.read, state.onChange)
+            return state.handlers
         }
         _ = released
     }
@@ -96,13 +108,13 @@ final class ContinuousObserver: Observer {
     func deliver(_ event: TrackingEvent, _ change: TrackedChange, thread: UInt) {
         switch (delivery, event) {
         case (.willSet, .willSet):
-            let onChange = state.withLock { state in
-                state.running && state.runner == thread ? nil : state.onChange
+            let handlers = state.withLock { state in
+                state.running && state.runner == thread ? nil : state.handlers
             }
-            onChange?([change])
+            handlers?.onChange?([change])
         case (.willSet, .didSet), (.didSet, .didSet):
             let noted = state.withLock { state -> Bool in
-                guard state.read != nil, !(state.running && state.runner == thread) else { return false }
+                guard state.handlers != nil, !(state.running && state.runner == thread) else { return false }
                 if case .didSet = delivery { state.note(change) }
                 return true
             }
@@ -110,7 +122,7 @@ final class ContinuousObserver: Observer {
             if noted && !ThreadContext.withCurrent({ $0.deferRun(of: self) }) { runNow(thread: thread) }
         case (.coalesced, .didSet):
             let schedule = state.withLock { state -> Bool in
-                guard state.read != nil, !(state.running && state.runner == thread) else { return false }
+                guard state.handlers != nil, !(state.running && state.runner == thread) else { return false }
                 state.note(change)
                 if state.running {
                     state.rerun = true
@@ -140,7 +152,7 @@ final class ContinuousObserver: Observer {
     /// Runs now on this thread, or, if another thread is running, makes it go round once more.
     func runNow(thread: UInt) {
         let start = state.withLock { state -> Bool in
-            guard state.read != nil else { return false }
+            guard state.handlers != nil else { return false }
             if state.running {
                 if state.runner != thread { state.rerun = true }
                 return false
@@ -156,7 +168,7 @@ final class ContinuousObserver: Observer {
         let thread = currentThreadID()
         let changes = state.withLock { state -> [TrackedChange]? in
             state.scheduled = false
-            guard state.read != nil else { return nil }
+            guard state.handlers != nil else { return nil }
             if state.running {
                 state.rerun = true
                 return nil
@@ -173,15 +185,14 @@ final class ContinuousObserver: Observer {
     private func run(changes: [TrackedChange]) {
         var changes = changes
         while true {
-            let (read, onChange) = state.withLock { ($0.read, $0.onChange) }
-            if let read {
-                if !changes.isEmpty, let onChange { onChange(changes) }
-                retrack(read)
+            if let handlers = state.withLock({ $0.handlers }) {
+                if !changes.isEmpty, let onChange = handlers.onChange { onChange(changes) }
+                retrack(handlers.read)
             }
             // Deciding to stop and clearing `running` are one step, so a change that arrives
             // from another thread either sees `running` (and sets `rerun`) or runs itself.
             let again = state.withLock { state -> [TrackedChange]? in
-                if state.rerun, state.read != nil {
+                if state.rerun, state.handlers != nil {
                     state.rerun = false
                     return state.takePending()
                 }
@@ -206,7 +217,7 @@ final class ContinuousObserver: Observer {
             current = original
         }
         ThreadContext.withCurrent { context in
-            context.withScope(self, generation: current + 1, read)
+            context.withScope(self, generation: current + 1, running: read)
         }
     }
 }

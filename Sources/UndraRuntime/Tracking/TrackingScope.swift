@@ -85,6 +85,16 @@ extension ThreadContext {
         return try body()
     }
 
+    /// `withScope` for a re-tracking run: not generic, so the escaping `read` is called as it is,
+    /// without a reabstraction thunk allocated around it.
+    func withScope(_ observer: any Observer, generation: UInt64, running read: @Sendable () -> Void) {
+        openScopeCount.wrappingAdd(1, ordering: .relaxed)
+        scopes.append(TrackingScope(observer: observer, generation: generation))
+        read()
+        scopes.removeLast()
+        openScopeCount.wrappingSubtract(1, ordering: .relaxed)
+    }
+
     /// Whether a scope is open on this thread.
     var isTracking: Bool { !scopes.isEmpty }
 
