@@ -21,11 +21,29 @@ public struct FieldID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiter
 /// announced on its own, in order. Keyed lists are declared with `ListField`.
 public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
     public let id: FieldID
-    public let name: String
-    public let initial: Value
-    public let coalesces: Bool
-    /// When known, a `set` to the value already held is not a change (and announces nothing).
-    let isEqual: (@Sendable (Value, Value) -> Bool)?
+    /// Everything else, in one object: a declaration is copied wherever a field is read or a
+    /// frame built, and a copy should cost one retain, not one per member.
+    @usableFromInline let details: Details
+
+    @usableFromInline
+    final class Details: Sendable {
+        let name: String
+        let initial: Value
+        let coalesces: Bool
+        /// When known, a `set` to the value already held is not a change (and announces nothing).
+        let isEqual: (@Sendable (Value, Value) -> Bool)?
+
+        init(name: String, initial: Value, coalesces: Bool, isEqual: (@Sendable (Value, Value) -> Bool)?) {
+            self.name = name
+            self.initial = initial
+            self.coalesces = coalesces
+            self.isEqual = isEqual
+        }
+    }
+
+    public var name: String { details.name }
+    public var initial: Value { details.initial }
+    public var coalesces: Bool { details.coalesces }
 
     /// Declares a field whose values cannot be compared: every `set` is a change.
     public init(id: FieldID, name: String, initial: Value, coalesces: Bool = true) {
@@ -34,10 +52,7 @@ public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
 
     init(id: FieldID, name: String, initial: Value, coalesces: Bool, isEqual: (@Sendable (Value, Value) -> Bool)?) {
         self.id = id
-        self.name = name
-        self.initial = initial
-        self.coalesces = coalesces
-        self.isEqual = isEqual
+        self.details = Details(name: name, initial: initial, coalesces: coalesces, isEqual: isEqual)
     }
 
     func makeStorage() -> any FieldStorage {
@@ -59,17 +74,31 @@ public struct ListField<Key: Hashable & Sendable, Row: Sendable>: FieldDeclarati
     public typealias Value = KeyedList<Key, Row>
 
     public let id: FieldID
-    public let name: String
-    public let coalesces: Bool
-    @usableFromInline let entryPoints: ListStorage<Key, Row>.EntryPoints
+    /// Everything else, in one object (see `Field.details`).
+    @usableFromInline let details: Details
+
+    @usableFromInline
+    final class Details: Sendable {
+        let name: String
+        let coalesces: Bool
+        let entryPoints: ListStorage<Key, Row>.EntryPoints
+
+        @usableFromInline
+        init(name: String, coalesces: Bool, entryPoints: ListStorage<Key, Row>.EntryPoints) {
+            self.name = name
+            self.coalesces = coalesces
+            self.entryPoints = entryPoints
+        }
+    }
+
+    public var name: String { details.name }
+    public var coalesces: Bool { details.coalesces }
 
     /// Declares a list field, empty until the core fills it.
     @inlinable
     public init(id: FieldID, name: String, coalesces: Bool = true) {
         self.id = id
-        self.name = name
-        self.coalesces = coalesces
-        self.entryPoints = .specialized
+        self.details = Details(name: name, coalesces: coalesces, entryPoints: .specialized)
     }
 
     func makeStorage() -> any FieldStorage {

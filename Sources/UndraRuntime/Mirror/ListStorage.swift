@@ -44,7 +44,12 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
         }
     }
 
-    let declaration: ListField<Key, Row>
+    @usableFromInline let id: FieldID
+    @usableFromInline let name: String
+    @usableFromInline let coalesces: Bool
+    /// Copied out of the declaration: reaching through it would copy the whole declaration
+    /// (and retain every closure in it) at each call.
+    private let entryPoints: EntryPoints
     @usableFromInline @exclusivity(unchecked) var value = List()
     @usableFromInline @exclusivity(unchecked) var staged: [List.Op] = []
     /// The frame-wide index of each staged op, for errors.
@@ -56,12 +61,11 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     @usableFromInline
     init(_ declaration: ListField<Key, Row>) {
-        self.declaration = declaration
+        id = declaration.id
+        name = declaration.name
+        coalesces = declaration.coalesces
+        entryPoints = declaration.details.entryPoints
     }
-
-    @usableFromInline var id: FieldID { declaration.id }
-    @usableFromInline var name: String { declaration.name }
-    @usableFromInline var coalesces: Bool { declaration.coalesces }
 
     /// Gives `body` the list without copying it. Under the mirror's lock.
     func withValue<Result>(_ body: (borrowing List) throws -> Result) rethrows -> Result {
@@ -70,7 +74,7 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     @usableFromInline
     func stage(_ payload: any OpPayload, firstOpIndex: Int) -> MirrorError.Reason? {
-        declaration.entryPoints.stage(self, payload, firstOpIndex)
+        entryPoints.stage(self, payload, firstOpIndex)
     }
 
     @usableFromInline
@@ -81,7 +85,7 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     @usableFromInline
     func validateStaged() -> StagedOpFailure? {
-        declaration.entryPoints.validate(self)
+        entryPoints.validate(self)
     }
 
     @usableFromInline
@@ -89,7 +93,7 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     @usableFromInline
     func commit(stepping: Bool) -> FieldChange? {
-        declaration.entryPoints.commit(self, stepping)
+        entryPoints.commit(self, stepping)
     }
 
     @usableFromInline
@@ -97,12 +101,12 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     @usableFromInline
     func commitStep() -> FieldChange? {
-        declaration.entryPoints.commitStep(self)
+        entryPoints.commitStep(self)
     }
 
     @usableFromInline
     func discardStaged() {
-        declaration.entryPoints.discard(self)
+        entryPoints.discard(self)
     }
 
     // MARK: The work, specialized through `entryPoints`

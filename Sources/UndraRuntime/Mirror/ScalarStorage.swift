@@ -38,7 +38,7 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
     @usableFromInline var stagedChangesSomething: Bool {
         guard let last = staged.last else { return false }
         if !coalesces && !stagedOnlyReset { return true }
-        guard let isEqual = declaration.isEqual else { return true }
+        guard let isEqual = declaration.details.isEqual else { return true }
         return !isEqual(value, last)
     }
 
@@ -49,7 +49,7 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
             return commitStep()
         }
         defer { discardStaged() }
-        if let isEqual = declaration.isEqual, isEqual(value, last) { return nil }
+        if let isEqual = declaration.details.isEqual, isEqual(value, last) { return nil }
         value = last
         return FieldChange(field: id, list: nil)
     }
