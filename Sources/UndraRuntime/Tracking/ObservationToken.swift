@@ -2,7 +2,8 @@
 ///
 /// - Thread safety: `cancel()` may be called from any thread, any number of times, including from
 ///   inside the observation's own callback. After it returns no new callback starts, and the
-///   observation's closures have been released.
+///   observation's closures have been released (or are, as soon as a run already under way on
+///   another thread returns).
 /// - Complexity: O(1). Stale registrations left in registrars are dropped lazily (see `Registrar`).
 public final class ObservationToken: Hashable, Sendable {
     private let observer: ContinuousObserver
