@@ -18,4 +18,12 @@ struct FieldSet {
         }
         return high.insert(field.rawValue).inserted
     }
+
+    mutating func remove(_ field: FieldID) {
+        if field.rawValue < 64 {
+            low &= ~(1 << UInt64(field.rawValue))
+        } else {
+            high.remove(field.rawValue)
+        }
+    }
 }

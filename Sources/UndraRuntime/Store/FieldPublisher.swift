@@ -14,7 +14,12 @@
 public struct FieldPublisher<Output>: Publisher {
     public typealias Failure = Never
 
-    let subject: FieldSubject<Output>
+    @usableFromInline let subject: FieldSubject<Output>
+
+    @usableFromInline
+    init(subject: FieldSubject<Output>) {
+        self.subject = subject
+    }
 
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
@@ -26,28 +31,62 @@ public struct FieldPublisher<Output>: Publisher {
 
 /// The subject behind one field's publisher: a broadcaster whose current value is cleared while
 /// a drain changes the field.
+///
+/// Its work runs through `work`, closures made by `Field.publisher(in:)`/`ListField.publisher(in:)`
+/// (inlined into the module that declares the field), so that sending a value runs code
+/// specialized for the field's type rather than generic code (see `ListStorage`).
+@usableFromInline
 final class FieldSubject<Output>: BroadcasterOwner, AnyFieldSubject, @unchecked Sendable {
-    // @unchecked: all state is in `broadcaster` (its lock and atomics); `read` is a @Sendable closure.
-    let broadcaster: Broadcaster<Output, Never>
-    private let read: @Sendable () -> Output
+    // @unchecked: all state is in `broadcaster` (its lock and atomics); the closures are @Sendable.
+    @usableFromInline let broadcaster: Broadcaster<Output, Never>
+    @usableFromInline let read: @Sendable () -> Output
+    private let work: Work
 
-    /// - Parameter current: nil when the field is being changed by a drain (its value comes then).
-    init(current: Output?, read: @escaping @Sendable () -> Output) {
-        broadcaster = Broadcaster(current: current)
-        self.read = read
+    @usableFromInline
+    struct Work: Sendable {
+        @usableFromInline let clearCurrent: @Sendable (FieldSubject) -> Void
+        @usableFromInline let sendCurrent: @Sendable (FieldSubject) -> Void
+
+        @inlinable
+        init(
+            clearCurrent: @escaping @Sendable (FieldSubject) -> Void,
+            sendCurrent: @escaping @Sendable (FieldSubject) -> Void
+        ) {
+            self.clearCurrent = clearCurrent
+            self.sendCurrent = sendCurrent
+        }
+
+        /// The work, specialized for `Output` in the caller's module.
+        @inlinable
+        static var specialized: Work {
+            Work(clearCurrent: { $0._clearCurrent() }, sendCurrent: { $0._sendCurrent() })
+        }
     }
 
-    func clearCurrent() {
+    /// - Parameter current: nil when the field is being changed by a drain (its value comes then).
+    init(current: Output?, read: @escaping @Sendable () -> Output, work: Work) {
+        broadcaster = Broadcaster(current: current)
+        self.read = read
+        self.work = work
+    }
+
+    @usableFromInline func clearCurrent() { work.clearCurrent(self) }
+    @usableFromInline func sendCurrent() { work.sendCurrent(self) }
+
+    @inlinable
+    func _clearCurrent() {
         let released = broadcaster.shared.withLock { $0.current.take() }
         _ = released  // Released here, outside the lock.
     }
 
-    func sendCurrent() {
+    @inlinable
+    func _sendCurrent() {
         broadcaster.send(read(), updatingCurrent: true) { _ in }
     }
 }
 
 /// What the publishing facade does with a field's subject, whatever the field's type.
+@usableFromInline
 protocol AnyFieldSubject: AnyObject, Sendable {
     /// Lets go of the held value, before a commit changes the field.
     func clearCurrent()

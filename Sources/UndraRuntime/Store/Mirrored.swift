@@ -33,6 +33,7 @@ public struct Mirrored<Declaration: MirroredField>: Sendable {
     @available(*, unavailable, message: "@Mirrored is only available on properties of an UndraStore class")
     public var projectedValue: FieldPublisher<Declaration.Value> { fatalError("unavailable") }
 
+    @inlinable
     public static subscript<Store: UndraStore>(
         _enclosingInstance store: Store,
         projected projectedKeyPath: KeyPath<Store, FieldPublisher<Declaration.Value>>,
@@ -58,8 +59,9 @@ extension Field: MirroredField {
     @inlinable
     public func read(from runtime: StoreRuntime) -> Value { runtime.read(self) }
     #if !canImport(Combine)
+    @inlinable
     public func publisher(in runtime: StoreRuntime) -> FieldPublisher<Value> {
-        runtime.publishing.publisher(for: id) { [mirror = runtime.mirror] in mirror[self] }
+        runtime.publishing.publisher(for: id, read: { [mirror = runtime.mirror] in mirror[self] }, work: .specialized)
     }
     #endif
 }
@@ -68,8 +70,9 @@ extension ListField: MirroredField {
     @inlinable
     public func read(from runtime: StoreRuntime) -> KeyedList<Key, Row> { runtime.read(self) }
     #if !canImport(Combine)
+    @inlinable
     public func publisher(in runtime: StoreRuntime) -> FieldPublisher<KeyedList<Key, Row>> {
-        runtime.publishing.publisher(for: id) { [mirror = runtime.mirror] in mirror[self] }
+        runtime.publishing.publisher(for: id, read: { [mirror = runtime.mirror] in mirror[self] }, work: .specialized)
     }
     #endif
 }

@@ -23,7 +23,7 @@ public final class StoreRuntime: MirrorDelegate, Sendable {
 
     @usableFromInline let tracking: TrackingFacade
     #if !canImport(Combine)
-    let publishing: PublishingFacade
+    @usableFromInline let publishing: PublishingFacade
     #endif
 
     /// Creates the runtime of a store named `name` with the given schema.
