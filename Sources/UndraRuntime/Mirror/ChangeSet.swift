@@ -64,11 +64,31 @@ protocol ErasedListChanges: Sendable {
 
 @usableFromInline
 struct ListChangesOf<Key: Hashable & Sendable>: ErasedListChanges {
-    let changes: KeyedListChanges<Key>
+    /// A single update is kept as its key (the usual frame), so that no report is built unless
+    /// someone asks for one.
+    @usableFromInline
+    enum Storage: Sendable {
+        case updated(Key)
+        case report(KeyedListChanges<Key>)
+    }
+
+    let storage: Storage
 
     @usableFromInline
     init(changes: KeyedListChanges<Key>) {
-        self.changes = changes
+        storage = .report(changes)
+    }
+
+    @usableFromInline
+    init(updated key: Key) {
+        storage = .updated(key)
+    }
+
+    var changes: KeyedListChanges<Key> {
+        switch storage {
+        case .updated(let key): KeyedListChanges(updated: [key])
+        case .report(let changes): changes
+        }
     }
 
     @usableFromInline

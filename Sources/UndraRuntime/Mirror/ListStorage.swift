@@ -57,6 +57,9 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
     @usableFromInline @exclusivity(unchecked) var validated: List.ValidatedBatch<[List.Op]>?
     /// Set by validation: whether the validated batch changes anything.
     @usableFromInline @exclusivity(unchecked) var validatedChangesSomething = false
+    /// Validation found the staged ops to be a single `update` of a present key (the usual frame):
+    /// it is applied directly, without a batch.
+    @usableFromInline @exclusivity(unchecked) var validatedSingleUpdate = false
     @usableFromInline @exclusivity(unchecked) var nextStep = 0
 
     @usableFromInline
@@ -127,6 +130,11 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     @inlinable
     func _validate() -> StagedOpFailure? {
+        if staged.count == 1, case .update(let key, _) = staged[0], value.contains(key: key) {
+            validatedSingleUpdate = true
+            validatedChangesSomething = true
+            return nil
+        }
         do {
             let batch = try value.validatedBatch(staged)
             validatedChangesSomething = !batch.changes.isEmpty
@@ -141,6 +149,12 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     @inlinable
     func _commit(stepping: Bool) -> FieldChange? {
+        if validatedSingleUpdate, case .update(let key, let row) = staged[0] {
+            // Validated as present: the write cannot fail.
+            try? value.updateRow(row, forKey: key)
+            _discard()
+            return FieldChange(field: id, list: ListChangesOf(updated: key))
+        }
         guard validated != nil, !staged.isEmpty else { return nil }
         if stepping {
             validated = nil
@@ -174,6 +188,7 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
         stagedIndices.removeAll(keepingCapacity: true)
         validated = nil
         validatedChangesSomething = false
+        validatedSingleUpdate = false
         nextStep = 0
     }
 }
