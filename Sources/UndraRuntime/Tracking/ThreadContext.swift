@@ -24,16 +24,23 @@ final class ThreadContext {
     var scopes: ContiguousArray<TrackingScope> = []
 
     /// While a batch of announcements runs on this thread (`deferringObserverRuns`), the
-    /// continuous observers it fired, each once, in the order they first fired.
+    /// continuous observers it fired, each once, in the order they first fired: the first one
+    /// inline (the usual batch fires one), the others in an array.
     @exclusivity(unchecked)
-    private var deferredRuns = ContiguousArray<ContinuousObserver>()
+    private var firstDeferred: ContinuousObserver?
+    @exclusivity(unchecked)
+    private var moreDeferred = ContiguousArray<ContinuousObserver>()
     @exclusivity(unchecked)
     private var isBatching = false
 
     /// Inside a batch: remembers `observer` to run when the batch ends, and returns true.
     func deferRun(of observer: ContinuousObserver) -> Bool {
         guard isBatching else { return false }
-        if !deferredRuns.contains(where: { $0 === observer }) { deferredRuns.append(observer) }
+        if firstDeferred == nil {
+            firstDeferred = observer
+        } else if firstDeferred !== observer && !moreDeferred.contains(where: { $0 === observer }) {
+            moreDeferred.append(observer)
+        }
         return true
     }
 
@@ -48,15 +55,16 @@ final class ThreadContext {
         body()
         guard outermost else { return }
         // The runs happen outside the batch: announcements they cause start batches of their own.
-        let observers = withCurrent { context -> ContiguousArray<ContinuousObserver> in
+        let (first, more) = withCurrent { context -> (ContinuousObserver?, ContiguousArray<ContinuousObserver>) in
             context.isBatching = false
-            var taken = ContiguousArray<ContinuousObserver>()
-            swap(&taken, &context.deferredRuns)
-            return taken
+            var more = ContiguousArray<ContinuousObserver>()
+            if !context.moreDeferred.isEmpty { swap(&more, &context.moreDeferred) }
+            return (context.firstDeferred.take(), more)
         }
-        guard !observers.isEmpty else { return }
+        guard let first else { return }
         let thread = currentThreadID()
-        for observer in observers { observer.runNow(thread: thread) }
+        first.runNow(thread: thread)
+        for observer in more { observer.runNow(thread: thread) }
     }
 
     /// Direct-mapped: key-path object address → id. Key paths in optimized code are unique
