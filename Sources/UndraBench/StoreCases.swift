@@ -7,7 +7,7 @@ import UndraRuntime
 func storeCases() -> [BenchCase] {
     [1_000, 10_000, 100_000].flatMap { rows in
         [updateCase(rows: rows, mode: .fine), updateCase(rows: rows, mode: .coarse)]
-    } + [frameOf100OpsCase()]
+    } + [updateCase(rows: 100_000, mode: .unobserved), frameOf100OpsCase()]
 }
 
 private struct Item: Sendable {
@@ -76,7 +76,7 @@ private final class Feed {
     }
 }
 
-private enum Mode: String { case fine, coarse }
+private enum Mode: String { case fine, coarse, unobserved }
 
 /// Counts announcements, so that no observer is optimized away.
 private final class Announcements: @unchecked Sendable {  // @unchecked: one thread.
@@ -84,7 +84,8 @@ private final class Announcements: @unchecked Sendable {  // @unchecked: one thr
 }
 
 /// One `update` frame through a store with one observer of the list (a continuous observation
-/// in the fine-grained mode; an objectWillChange sink and a $items sink in the coarse mode).
+/// in the fine-grained mode; an objectWillChange sink and a $items sink in the coarse mode), or
+/// with none.
 private func updateCase(rows: Int, mode: Mode) -> BenchCase {
     let seen = Announcements()
     let feed: Feed
@@ -99,6 +100,10 @@ private func updateCase(rows: Int, mode: Mode) -> BenchCase {
         feed = Feed(store.runtime, rows: rows)
         keep.append(store.objectWillChange.sink { seen.count += 1 })
         keep.append(store.$items.sink { seen.count += $0.isEmpty ? 0 : 1 })
+    case .unobserved:
+        // What keeping a store up to date costs while nobody observes it (either mode).
+        let store = FineStore()
+        feed = Feed(store.runtime, rows: rows)
     }
     let copying = CopyingStore(rows: rows)
     keep.append(copying.objectWillChange.sink { seen.count += 1 })
@@ -106,7 +111,7 @@ private func updateCase(rows: Int, mode: Mode) -> BenchCase {
     let label = rows >= 1000 ? "\(rows / 1000)k" : "\(rows)"
     let variants = (0..<8).map { Item(title: "todo \($0)", done: $0 & 1 == 0) }
     return BenchCase(
-        name: "list.update.\(label).\(mode.rawValue)", baseline: "CopyingPublished", goal: 300,
+        name: "list.update.\(label).\(mode.rawValue)", baseline: "CopyingPublished", goal: mode == .unobserved ? nil : 300,
         ours: { n in
             for i in 0..<n {
                 feed.apply([.update(Schema.items, i % rows, variants[i & 7])])
