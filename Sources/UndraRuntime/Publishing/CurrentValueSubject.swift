@@ -46,11 +46,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
-        broadcaster.subscribe(owner: self, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        broadcaster.subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     }
 }
-
-extension CurrentValueSubject: BroadcasterOwner {}
 
 // @unchecked: all state is in `broadcaster`, guarded by its lock (`shared`) and atomics.
 extension CurrentValueSubject: @unchecked Sendable where Output: Sendable {}

@@ -27,9 +27,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
-        broadcaster.subscribe(owner: self, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        broadcaster.subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     }
 }
-
-extension ObservableObjectPublisher: BroadcasterOwner {}
 #endif

@@ -35,11 +35,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
-        broadcaster.subscribe(owner: self, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        broadcaster.subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     }
 }
-
-extension PassthroughSubject: BroadcasterOwner {}
 
 // @unchecked: all state is in `broadcaster`, guarded by its lock (`shared`) and atomics.
 extension PassthroughSubject: @unchecked Sendable where Output: Sendable {}

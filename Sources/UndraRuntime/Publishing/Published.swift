@@ -85,8 +85,7 @@ extension Published {
             receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
             receiveValue: @escaping (Value) -> Void
         ) -> AnyCancellable {
-            subject.broadcaster.subscribe(
-                owner: subject, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            subject.broadcaster.subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         }
     }
 }

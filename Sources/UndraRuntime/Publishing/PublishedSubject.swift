@@ -111,6 +111,4 @@ final class PublishedSubject<Value>: PublishedSubjectBase {
         }
     }
 }
-
-extension PublishedSubject: BroadcasterOwner {}
 #endif

@@ -7,23 +7,17 @@
 /// cancelling runs code specialized for that subject), which captures nothing.
 @usableFromInline
 struct SubjectSubscription {
-    /// The storage of the broadcaster's `Locked` state. It outlives the subject, and says
-    /// whether the subject is still there (`Broadcaster.Shared.ownerIsAlive`); while it says so
-    /// under its lock, the subject's deinit waits for that lock, so `owner` is valid.
-    @usableFromInline let anchor: AnyObject
-    /// The subject, unretained.
-    @usableFromInline let owner: Unmanaged<AnyObject>
+    /// The subject's ``BroadcasterCore``, kept alive by the subscription: cancelling works on it
+    /// alone, whether the subject is still there or not (once it is gone, the core is closed and
+    /// there is nothing left to remove).
+    @usableFromInline let core: AnyObject
     /// The subscriber's ``Subscriber/id``.
     @usableFromInline let id: Int
     @usableFromInline let unsubscribe: (SubjectSubscription) -> Void
 
     @inlinable
-    init(
-        anchor: AnyObject, owner: Unmanaged<AnyObject>, id: Int,
-        unsubscribe: @escaping (SubjectSubscription) -> Void
-    ) {
-        self.anchor = anchor
-        self.owner = owner
+    init(core: AnyObject, id: Int, unsubscribe: @escaping (SubjectSubscription) -> Void) {
+        self.core = core
         self.id = id
         self.unsubscribe = unsubscribe
     }

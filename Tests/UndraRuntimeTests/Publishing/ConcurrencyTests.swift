@@ -1,5 +1,7 @@
 #if !canImport(Combine)
 import Dispatch
+import Foundation
+import Synchronization
 import Testing
 @testable import UndraRuntime
 
@@ -18,10 +20,18 @@ extension PublishingTests {
                 var counts = [0, 0, 0]
                 var lastFromThread = [[Int]](repeating: Array(repeating: -1, count: Self.threads), count: 3)
                 var inOrder = true
+                var strays = 0  // values this subject was never sent
+                let overlaps = OverlapCheck()
                 let subscriptions = (0..<3).map { index in
                     subject.sink { value in
+                        overlaps.enter()
+                        defer { overlaps.leave() }
                         counts[index] += 1
                         let (thread, sequence) = value.quotientAndRemainder(dividingBy: Self.sendsPerThread)
+                        guard (0..<Self.threads).contains(thread), sequence >= 0 else {
+                            strays += 1
+                            return
+                        }
                         inOrder = inOrder && sequence > lastFromThread[index][thread]
                         lastFromThread[index][thread] = sequence
                     }
@@ -29,6 +39,8 @@ extension PublishingTests {
                 DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
                     for sequence in 0..<Self.sendsPerThread { subject.send(thread * Self.sendsPerThread + sequence) }
                 }
+                #expect(overlaps.count == 0)  // no subscriber was called while it was running
+                #expect(strays == 0)
                 #expect(counts == Array(repeating: Self.threads * Self.sendsPerThread, count: 3))
                 #expect(inOrder)  // each thread's values arrive in the order it sent them
                 withExtendedLifetime(subscriptions) {}
@@ -172,6 +184,90 @@ extension PublishingTests {
                 #expect(weakCanary == nil)
             }
         }
+
+        /// The subject is released on one thread midway through two other threads' cancelling its
+        /// 200 subscriptions, so that it goes while cancels are under way: each subscriber's
+        /// closures are released exactly once, by its cancel or by the subject, whichever comes
+        /// first, and nothing waits forever. (The subject's deinit used to work on a moved copy of
+        /// its roster: a cancel meanwhile released a list that the deinit then released again, and
+        /// the cancel's new list leaked; or the cancel, holding the subject for a moment, released
+        /// it last and ran its deinit under the lock that deinit takes: a deadlock.)
+        @Test func aSubjectReleasedMidwayThroughCancelsReleasesEveryClosureExactlyOnce() {
+            let subscriberCount = 200
+            for _ in 0..<Self.rounds {
+                let released = CallCounter()
+                let holder = Locked<PassthroughSubject<Int, Never>?>(PassthroughSubject())
+                let subject = holder.withLock { $0! }
+                let subscriptions = Locked((0..<subscriberCount).map { _ in
+                    let token = ReleaseCounter(released)
+                    return subject.sink { [token] _ in _ = token }
+                })
+                _ = consume subject
+                let cancelled = CallCounter()
+                let finished = finishConcurrently(3, within: 10) { thread in
+                    if thread == 0 {
+                        while cancelled.count < subscriberCount / 2 { sched_yield() }
+                        _ = holder.withLock { $0.take() }  // the last reference to the subject
+                    } else {
+                        while let subscription = subscriptions.withLock({ $0.popLast() }) {
+                            subscription.cancel()
+                            cancelled.bump()
+                        }
+                    }
+                }
+                #expect(finished)
+                guard finished else { return }
+                #expect(cancelled.count == subscriberCount)
+                #expect(released.count == subscriberCount)
+            }
+        }
+    }
+}
+
+/// Runs `body(i)` for `i` in `0..<count`, each on its own thread; true if all have finished
+/// within `seconds`, false if not (a deadlock, say: the test then fails instead of hanging).
+private func finishConcurrently(
+    _ count: Int, within seconds: Double, _ body: @escaping @Sendable (Int) -> Void
+) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    for index in 0..<count {
+        Thread {
+            body(index)
+            done.signal()
+        }.start()
+    }
+    let deadline = DispatchTime.now() + seconds
+    return (0..<count).allSatisfy { _ in done.wait(timeout: deadline) == .success }
+}
+
+/// Counts the calls that begin while another is still running. Its atomics are relaxed, so that
+/// they order nothing: ThreadSanitizer still checks that deliveries on different threads are
+/// ordered by the publisher itself.
+private final class OverlapCheck: Sendable {
+    private let running = Atomic<Bool>(false)
+    private let overlaps = Atomic<Int>(0)
+
+    var count: Int { overlaps.load(ordering: .relaxed) }
+
+    func enter() {
+        if running.exchange(true, ordering: .relaxed) { overlaps.wrappingAdd(1, ordering: .relaxed) }
+    }
+
+    func leave() {
+        running.store(false, ordering: .relaxed)
+    }
+}
+
+/// Counts its own release: a closure that captures one tells when it has been released.
+private final class ReleaseCounter: Sendable {
+    let counter: CallCounter
+
+    init(_ counter: CallCounter) {
+        self.counter = counter
+    }
+
+    deinit {
+        counter.bump()
     }
 }
 

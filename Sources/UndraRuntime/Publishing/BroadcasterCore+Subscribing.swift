@@ -1,18 +1,17 @@
 #if !canImport(Combine)
 import Synchronization
 
-// Subscribing and cancelling: the roster changes, always under the lock.
-extension Broadcaster {
+// Subscribing, cancelling and closing: the roster changes, always under the lock.
+extension BroadcasterCore {
     /// Subscribes at the end of the roster. A subject with a current value first delivers it, on
     /// the calling thread, before the subscriber joins; if a newer value was sent meanwhile,
     /// that one too (never an older one). After completion, delivers only the completion.
     /// O(subscribers); safe from any thread.
     @inlinable
-    func subscribe<Owner: BroadcasterOwner>(
-        owner: Owner,
+    func subscribe(
         receiveCompletion: @escaping (Completion) -> Void,
         receiveValue: @escaping (Output) -> Void
-    ) -> AnyCancellable where Owner.Output == Output, Owner.Failure == Failure {
+    ) -> AnyCancellable {
         var seenClock: Int?
         while true {
             let outcome = shared.withLock { shared -> JoinOutcome in
@@ -35,9 +34,7 @@ extension Broadcaster {
                 seenClock = clock
             case .joined(let id, let replaced):
                 replaced.release()
-                let subscription = SubjectSubscription(
-                    anchor: shared.buffer, owner: .passUnretained(owner), id: id,
-                    unsubscribe: Self.unsubscribe(Owner.self))
+                let subscription = SubjectSubscription(core: self, id: id, unsubscribe: Self.unsubscribe)
                 return AnyCancellable(subscription: subscription)
             }
         }
@@ -50,34 +47,36 @@ extension Broadcaster {
         case joined(id: Int, replaced: Roster)
     }
 
-    /// What cancelling a ``SubjectSubscription`` to an `Owner` does: remove the subscriber, if
-    /// the subject is still there. The subscription holds the subject's `shared` state, not the
-    /// subject, so that it keeps the subject alive no more than a weak reference would, without
-    /// one (a weak reference would give the subject a side table, and slow its every retain and
-    /// release).
+    /// What cancelling a ``SubjectSubscription`` does: remove the subscriber from the core the
+    /// subscription holds. A closure made here, where the core's type is known, so that
+    /// cancelling runs code specialized for it; it captures nothing.
     @inlinable
-    static func unsubscribe<Owner: BroadcasterOwner>(_: Owner.Type) -> (SubjectSubscription) -> Void
-    where Owner.Output == Output, Owner.Failure == Failure {
+    static var unsubscribe: (SubjectSubscription) -> Void {
         { subscription in
-            let shared = Locked(sharing: unsafeDowncast(subscription.anchor, to: LockedBuffer<Shared>.self))
-            let replaced = shared.withLock { shared -> Roster in
-                // While the owner is alive, its deinit (which says otherwise) waits for this lock.
-                guard shared.ownerIsAlive else { return .empty }
-                return subscription.owner._withUnsafeGuaranteedRef {
-                    unsafeDowncast($0, to: Owner.self).broadcaster.removeSubscriber(subscription.id, in: &shared)
-                }
-            }
-            replaced.release()
+            unsafeDowncast(subscription.core, to: BroadcasterCore.self).removeSubscriber(subscription.id)
         }
     }
 
-    /// Under the lock: removes the subscriber `id`, if it is still subscribed, and returns the
-    /// roster to release after unlocking. O(subscribers).
+    /// Removes the subscriber `id`, if it is still subscribed, and releases it (and its
+    /// closures) unless a delivery is walking it: then the deliverer does, when it stops.
+    /// O(subscribers); safe from any thread, whether or not the subject is still there.
     @inlinable
-    func removeSubscriber(_ id: Int, in shared: inout Shared) -> Roster {
-        let current = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
-        guard current.contains(id: id) else { return .empty }
-        return replaceRoster(with: current.removing(id: id), in: &shared)
+    func removeSubscriber(_ id: Int) {
+        shared.withLock { shared -> Roster in
+            let current = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
+            guard current.contains(id: id) else { return .empty }
+            return replaceRoster(with: current.removing(id: id), in: &shared)
+        }.release()
+    }
+
+    /// The subject is gone: drops every subscriber, and the current value. Subscriptions that
+    /// cancel later find nothing to remove. O(subscribers).
+    @usableFromInline
+    func close() {
+        let (subscribers, _) = shared.withLock { shared in
+            (replaceRoster(with: .empty, in: &shared), shared.current.take())
+        }
+        subscribers.release()
     }
 
     /// Under the lock: swaps in `next`, and returns the old roster if the caller must release it
@@ -94,13 +93,5 @@ extension Broadcaster {
         shared.retired.append(old)
         return .empty
     }
-}
-
-/// A subject built on a ``Broadcaster``, which its subscriptions unsubscribe from.
-@usableFromInline
-protocol BroadcasterOwner: AnyObject {
-    associatedtype Output
-    associatedtype Failure: Error
-    var broadcaster: Broadcaster<Output, Failure> { get }
 }
 #endif
