@@ -83,26 +83,4 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
         core.finishDelivering(afterEachValue)
     }
 }
-
-/// A subject built on a ``Broadcaster``. Subscriptions no longer need their subject (they hold
-/// the broadcaster's core), so this exists for subjects that still subscribe through
-/// ``Broadcaster/subscribe(owner:receiveCompletion:receiveValue:)``: the store's field subjects.
-@usableFromInline
-protocol BroadcasterOwner: AnyObject {
-    associatedtype Output
-    associatedtype Failure: Error
-    var broadcaster: Broadcaster<Output, Failure> { get }
-}
-
-extension Broadcaster {
-    /// As ``subscribe(receiveCompletion:receiveValue:)``; `owner` is not kept, nor needed.
-    @inlinable
-    func subscribe<Owner: BroadcasterOwner>(
-        owner: Owner,
-        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-        receiveValue: @escaping (Output) -> Void
-    ) -> AnyCancellable where Owner.Output == Output, Owner.Failure == Failure {
-        subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-    }
-}
 #endif

@@ -25,7 +25,7 @@ public struct FieldPublisher<Output>: Publisher {
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
-        subject.broadcaster.subscribe(owner: subject, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        subject.broadcaster.subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     }
 }
 
@@ -36,7 +36,7 @@ public struct FieldPublisher<Output>: Publisher {
 /// (inlined into the module that declares the field), so that sending a value runs code
 /// specialized for the field's type rather than generic code (see `ListStorage`).
 @usableFromInline
-final class FieldSubject<Output>: BroadcasterOwner, AnyFieldSubject, @unchecked Sendable {
+final class FieldSubject<Output>: AnyFieldSubject, @unchecked Sendable {
     // @unchecked: all state is in `broadcaster` (its lock and atomics); the closures are @Sendable.
     @usableFromInline let broadcaster: Broadcaster<Output, Never>
     @usableFromInline let read: @Sendable () -> Output
