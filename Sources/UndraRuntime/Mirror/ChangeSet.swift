@@ -49,11 +49,6 @@ public struct ChangeSet: Sendable {
         if !commands.isEmpty { acks += commands }
     }
 
-    /// Adds `later`'s changes after these.
-    mutating func merge(_ later: ChangeSet) {
-        for (field, list) in zip(later.fields, later.lists) { record(field, list: list) }
-        acks += later.acks
-    }
 }
 
 /// A list's changes with the key type erased, so that change sets of lists of any type can be merged.

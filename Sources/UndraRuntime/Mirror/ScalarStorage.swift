@@ -42,15 +42,15 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
         return !isEqual(value, last)
     }
 
+    /// Called only when `stagedChangesSomething` said so: the comparison is not made twice.
     @usableFromInline func commit(stepping: Bool) -> FieldChange? {
         guard let last = staged.last else { return nil }
         if stepping {
             nextStep = 0
             return commitStep()
         }
-        defer { discardStaged() }
-        if let isEqual = declaration.details.isEqual, isEqual(value, last) { return nil }
         value = last
+        discardStaged()
         return FieldChange(field: id, list: nil)
     }
 
@@ -65,7 +65,7 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
     }
 
     @usableFromInline func discardStaged() {
-        staged = []
+        staged.removeAll(keepingCapacity: true)
         stagedOnlyReset = false
         nextStep = 0
     }

@@ -13,15 +13,16 @@ extension StoreMirror.State {
         _ frame: Frame, schemaHash: UInt64, into plan: inout [PlannedField]
     ) -> Result<Void, MirrorError> {
         plan.removeAll(keepingCapacity: true)
-        func reject(_ reason: MirrorError.Reason, opIndex: Int? = nil, at position: Int? = nil, key: String? = nil)
-            -> Result<Void, MirrorError>
-        {
+        func reject(
+            _ reason: MirrorError.Reason, opIndex: Int? = nil, at position: Int? = nil, field: FieldID? = nil,
+            key: String? = nil
+        ) -> Result<Void, MirrorError> {
             for storage in storages { storage.discardStaged() }
             awaitingResync = true
             let storage = position.map { storages[$0] }
             return .failure(MirrorError(
                 reason: reason, epoch: frame.epoch, sequence: frame.sequence, opIndex: opIndex,
-                field: storage?.id, fieldName: storage?.name, key: key))
+                field: storage?.id ?? field, fieldName: storage?.name, key: key))
         }
 
         if let reason = envelopeRejection(of: frame, schemaHash: schemaHash) { return reject(reason) }
@@ -44,11 +45,7 @@ extension StoreMirror.State {
         var opIndex = 0
         for op in frame.ops {
             guard let position = position(of: op.field) else {
-                for storage in storages { storage.discardStaged() }
-                awaitingResync = true
-                return .failure(MirrorError(
-                    reason: .unknownField, epoch: frame.epoch, sequence: frame.sequence, opIndex: opIndex,
-                    field: op.field))
+                return reject(.unknownField, opIndex: opIndex, field: op.field)
             }
             if let reason = storages[position].stage(op.payload, firstOpIndex: opIndex) {
                 return reject(reason, opIndex: opIndex, at: position)

@@ -190,24 +190,23 @@ public final class StoreMirror: Sendable {
                 queued = takeQueue()
             }
             drain.finish()
-            queued = state.withLock { state in
-                guard !state.queue.isEmpty else {
-                    state.draining = false
-                    state.buffers = drain.buffers
-                    return []
-                }
-                defer { state.queue = [] }
-                return state.queue
-            }
+            queued = takeQueue(orEndDrainReturning: drain.buffers)
             if queued.isEmpty { return report }
             for frame in queued { drain.apply(frame, into: &report) }
         }
     }
 
-    /// Takes the frames queued meanwhile.
-    private func takeQueue() -> [Frame] {
+    /// Takes the frames queued meanwhile; if there are none and `buffers` are given, ends the
+    /// drain and keeps them for the next.
+    private func takeQueue(orEndDrainReturning buffers: Drain.Buffers? = nil) -> [Frame] {
         state.withLock { state in
-            if state.queue.isEmpty { return [] }
+            guard !state.queue.isEmpty else {
+                if let buffers {
+                    state.draining = false
+                    state.buffers = buffers
+                }
+                return []
+            }
             defer { state.queue = [] }
             return state.queue
         }

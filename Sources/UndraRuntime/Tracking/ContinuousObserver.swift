@@ -151,26 +151,21 @@ final class ContinuousObserver: Observer {
 
     /// Runs now on this thread, or, if another thread is running, makes it go round once more.
     func runNow(thread: UInt) {
-        let start = state.withLock { state -> Bool in
-            guard state.handlers != nil else { return false }
-            if state.running {
-                if state.runner != thread { state.rerun = true }
-                return false
-            }
-            state.running = true
-            state.runner = thread
-            return true
-        }
-        if start { run(changes: state.withLock { $0.takePending() }) }
+        claimAndRun(thread: thread, clearingSchedule: false)
     }
 
     private func runScheduled() {
-        let thread = currentThreadID()
+        claimAndRun(thread: currentThreadID(), clearingSchedule: true)
+    }
+
+    /// Takes `running` and the pending changes in one step and runs; if another thread is
+    /// running, leaves the changes to it (it goes round once more).
+    private func claimAndRun(thread: UInt, clearingSchedule: Bool) {
         let changes = state.withLock { state -> [TrackedChange]? in
-            state.scheduled = false
+            if clearingSchedule { state.scheduled = false }
             guard state.handlers != nil else { return nil }
             if state.running {
-                state.rerun = true
+                if state.runner != thread { state.rerun = true }
                 return nil
             }
             state.running = true

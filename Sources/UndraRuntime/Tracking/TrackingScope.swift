@@ -76,21 +76,25 @@ extension ThreadContext {
     func withScope<Result>(
         _ observer: any Observer, generation: UInt64, _ body: () throws -> Result
     ) rethrows -> Result {
-        openScopeCount.wrappingAdd(1, ordering: .relaxed)
-        scopes.append(TrackingScope(observer: observer, generation: generation))
-        defer {
-            scopes.removeLast()
-            openScopeCount.wrappingSubtract(1, ordering: .relaxed)
-        }
+        openScope(observer, generation: generation)
+        defer { closeScope() }
         return try body()
     }
 
     /// `withScope` for a re-tracking run: not generic, so the escaping `read` is called as it is,
     /// without a reabstraction thunk allocated around it.
     func withScope(_ observer: any Observer, generation: UInt64, running read: @Sendable () -> Void) {
+        openScope(observer, generation: generation)
+        read()
+        closeScope()
+    }
+
+    private func openScope(_ observer: any Observer, generation: UInt64) {
         openScopeCount.wrappingAdd(1, ordering: .relaxed)
         scopes.append(TrackingScope(observer: observer, generation: generation))
-        read()
+    }
+
+    private func closeScope() {
         scopes.removeLast()
         openScopeCount.wrappingSubtract(1, ordering: .relaxed)
     }
