@@ -40,9 +40,9 @@ public struct ChangeSet: Sendable {
 
     /// Forgets everything, keeping the arrays' capacity.
     mutating func removeAll() {
-        fields.removeAll(keepingCapacity: true)
-        lists.removeAll(keepingCapacity: true)
-        acks.removeAll(keepingCapacity: true)
+        fields.removeAllKeepingCapacity()
+        lists.removeAllKeepingCapacity()
+        acks.removeAllKeepingCapacity()
     }
 
     mutating func acknowledge(_ commands: [UInt64]) {
@@ -59,11 +59,13 @@ protocol ErasedListChanges: Sendable {
 
 @usableFromInline
 struct ListChangesOf<Key: Hashable & Sendable>: ErasedListChanges {
-    /// A single update is kept as its key (the usual frame), so that no report is built unless
+    /// Updates are kept as their keys (the usual frame), so that no report is built unless
     /// someone asks for one.
     @usableFromInline
     enum Storage: Sendable {
         case updated(Key)
+        /// In op order; a key may repeat.
+        case updatedKeys([Key])
         case report(KeyedListChanges<Key>)
     }
 
@@ -79,10 +81,20 @@ struct ListChangesOf<Key: Hashable & Sendable>: ErasedListChanges {
         storage = .updated(key)
     }
 
+    @usableFromInline
+    init(updated keys: [Key]) {
+        storage = .updatedKeys(keys)
+    }
+
     var changes: KeyedListChanges<Key> {
         switch storage {
-        case .updated(let key): KeyedListChanges(updated: [key])
-        case .report(let changes): changes
+        case .updated(let key):
+            return KeyedListChanges(updated: [key])
+        case .updatedKeys(let keys):
+            var seen = Set<Key>(minimumCapacity: keys.count)
+            return KeyedListChanges(updated: keys.filter { seen.insert($0).inserted })
+        case .report(let changes):
+            return changes
         }
     }
 

@@ -2,10 +2,11 @@
 /// mask, and a set of up to 64 fields allocates nothing.
 struct FieldSet {
     private var low: UInt64 = 0
-    private var high: Set<Int> = []
+    /// Ids from 64 up; nil until one is inserted, so that a small set holds no reference.
+    private var high: Set<Int>? = nil
 
     func contains(_ field: FieldID) -> Bool {
-        field.rawValue < 64 ? low & (1 << UInt64(field.rawValue)) != 0 : high.contains(field.rawValue)
+        field.rawValue < 64 ? low & (1 << UInt64(field.rawValue)) != 0 : high?.contains(field.rawValue) == true
     }
 
     /// Inserts `field`; returns whether it was new.
@@ -16,14 +17,15 @@ struct FieldSet {
             defer { low |= bit }
             return low & bit == 0
         }
-        return high.insert(field.rawValue).inserted
+        if high == nil { high = [] }
+        return high!.insert(field.rawValue).inserted
     }
 
     mutating func remove(_ field: FieldID) {
         if field.rawValue < 64 {
             low &= ~(1 << UInt64(field.rawValue))
         } else {
-            high.remove(field.rawValue)
+            high?.remove(field.rawValue)
         }
     }
 }

@@ -65,7 +65,7 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
     }
 
     @usableFromInline func discardStaged() {
-        staged.removeAll(keepingCapacity: true)
+        staged.removeAllKeepingCapacity()
         stagedOnlyReset = false
         nextStep = 0
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The seam between a mirror and its store: the only way the mirror's changes leave it.
 ///
 /// The mirror knows neither mode; a store's facade implements this and turns each call into
@@ -51,7 +53,11 @@ public final class StoreMirror: Sendable {
     public let schemaHash: UInt64
 
     @usableFromInline let state: Locked<State>
-    private let delegateBox = Locked(WeakDelegate())
+    /// The drain's buffers, used only by the thread that holds the drain (see `Drain`).
+    let scratch = Drain.Scratch()
+    /// Whether `state.queue` may hold frames: set and cleared under the lock, read without it by
+    /// the draining thread as a hint (the drain's last step checks the queue under the lock).
+    let hasQueuedFrames = Atomic<Bool>(false)
 
     @usableFromInline
     struct State {
@@ -63,8 +69,7 @@ public final class StoreMirror: Sendable {
         var awaitingResync = false
         var queue: [Frame] = []
         var draining = false
-        /// The drain buffers, while no drain has them.
-        var buffers: StoreMirror.Drain.Buffers? = StoreMirror.Drain.Buffers()
+        weak var delegate: (any MirrorDelegate)?
 
         init(storages: [any FieldStorage], positions: [Int]) {
             self.storages = storages
@@ -77,10 +82,6 @@ public final class StoreMirror: Sendable {
             let position = positions[field.rawValue]
             return position < 0 ? nil : position
         }
-    }
-
-    private struct WeakDelegate {
-        weak var delegate: (any MirrorDelegate)?
     }
 
     /// Creates a mirror holding each field's initial value, waiting for its first snapshot.
@@ -107,8 +108,8 @@ public final class StoreMirror: Sendable {
 
     /// Who is told of changes and rejections. Held weakly (the store owns its mirror).
     public var delegate: (any MirrorDelegate)? {
-        get { delegateBox.withLock { $0.delegate } }
-        set { delegateBox.withLock { $0.delegate = newValue } }
+        get { state.withLock { $0.delegate } }
+        set { state.withLock { $0.delegate = newValue } }
     }
 
     // MARK: Reading
@@ -169,122 +170,52 @@ public final class StoreMirror: Sendable {
     }
 
     private func drain(_ frames: some Collection<Frame>) -> DrainReport {
-        let lent = state.withLock { state -> Drain.Buffers? in
+        // Claiming the drain and checking its first frame take one lock.
+        let scratch = scratch
+        let claim = state.withLock { state -> (claimed: Bool, delegate: (any MirrorDelegate)?) in
             if state.draining {
                 state.queue += frames
-                return nil
+                hasQueuedFrames.store(true, ordering: .relaxed)
+                return (false, nil)
             }
             state.draining = true
-            return state.buffers.take()
+            if let first = frames.first {
+                scratch.firstPrepared = state.prepare(
+                    first, schemaHash: schemaHash, into: &scratch.plan, rejection: &scratch.rejection)
+            }
+            return (true, state.delegate)
         }
-        guard let buffers = lent else { return DrainReport(queued: frames.count) }
+        guard claim.claimed else { return DrainReport(queued: frames.count) }
         var report = DrainReport()
-        var drain = Drain(mirror: self, buffers: buffers)
-        for frame in frames { drain.apply(frame, into: &report) }
+        let drain = Drain(mirror: self, delegate: claim.delegate)
+        var isFirst = true
+        for frame in frames {
+            drain.apply(frame, isPrepared: isFirst, into: &report)
+            isFirst = false
+        }
         while true {
             // Frames queued by announcements made while frames were applied join this drain;
             // those queued by its last announcements start another.
-            var queued = takeQueue()
-            while !queued.isEmpty {
-                for frame in queued { drain.apply(frame, into: &report) }
-                queued = takeQueue()
+            while hasQueuedFrames.load(ordering: .relaxed) {
+                for frame in takeQueue() { drain.apply(frame, into: &report) }
             }
             drain.finish()
-            queued = takeQueue(orEndDrainReturning: drain.buffers)
+            let queued = takeQueue(orEndDrain: true)
             if queued.isEmpty { return report }
             for frame in queued { drain.apply(frame, into: &report) }
         }
     }
 
-    /// Takes the frames queued meanwhile; if there are none and `buffers` are given, ends the
-    /// drain and keeps them for the next.
-    private func takeQueue(orEndDrainReturning buffers: Drain.Buffers? = nil) -> [Frame] {
+    /// Takes the frames queued meanwhile; if there are none and `orEndDrain`, ends the drain.
+    private func takeQueue(orEndDrain: Bool = false) -> [Frame] {
         state.withLock { state in
-            guard !state.queue.isEmpty else {
-                if let buffers {
-                    state.draining = false
-                    state.buffers = buffers
-                }
+            hasQueuedFrames.store(false, ordering: .relaxed)
+            if state.queue.isEmpty {
+                if orEndDrain { state.draining = false }
                 return []
             }
             defer { state.queue = [] }
             return state.queue
-        }
-    }
-}
-
-extension StoreMirror {
-    /// The announcements of one drain: which coalescing fields were announced as about to change,
-    /// and everything changed so far, announced when the drain ends.
-    struct Drain {
-        /// Arrays a drain fills and empties, kept with their capacity from drain to drain so that
-        /// the steady state allocates none (the delegate does not keep what it is given).
-        struct Buffers {
-            var plan: [PlannedField] = []
-            var willChange: [FieldID] = []
-            var changes = ChangeSet()
-        }
-
-        let mirror: StoreMirror
-        /// Loaded once: the delegate cannot go away while it is being called.
-        private let delegate: (any MirrorDelegate)?
-        private var announced = FieldSet()
-        private(set) var buffers: Buffers
-
-        init(mirror: StoreMirror, buffers: Buffers) {
-            self.mirror = mirror
-            self.delegate = mirror.delegate
-            self.buffers = buffers
-        }
-
-        mutating func apply(_ frame: Frame, into report: inout DrainReport) {
-            switch apply(frame) {
-            case .success: report.applied += 1
-            case .failure(let error): report.rejected.append(error)
-            }
-        }
-
-        private mutating func apply(_ frame: Frame) -> Result<Void, MirrorError> {
-            let prepared = mirror.state.withLock { state in
-                state.prepare(frame, schemaHash: mirror.schemaHash, into: &buffers.plan)
-            }
-            if case .failure(let error) = prepared {
-                delegate?.mirrorDidReject(error)
-                return prepared
-            }
-            buffers.willChange.removeAll(keepingCapacity: true)
-            for planned in buffers.plan where announced.insert(planned.field) || planned.stepping {
-                buffers.willChange.append(planned.field)
-            }
-            if !buffers.willChange.isEmpty { delegate?.mirrorWillChange(buffers.willChange) }
-
-            let firstSteps = mirror.state.withLock { state in
-                state.commit(frame, buffers.plan, into: &buffers.changes)
-            }
-            // Fields that do not coalesce: each further value is announced on its own.
-            for (position, first) in firstSteps {
-                announceStep(first)
-                while mirror.state.withLock({ $0.storages[position].hasStagedSteps }) {
-                    delegate?.mirrorWillChange([first.field])
-                    guard let change = mirror.state.withLock({ $0.storages[position].commitStep() }) else { break }
-                    announceStep(change)
-                }
-            }
-            return .success(())
-        }
-
-        private func announceStep(_ change: FieldChange) {
-            var step = ChangeSet()
-            step.record(change.field, list: change.list)
-            delegate?.mirrorDidChange(step)
-        }
-
-        /// Announces what the drain changed (coalescing fields and acks), then its end.
-        mutating func finish() {
-            if !buffers.changes.isEmpty { delegate?.mirrorDidChange(buffers.changes) }
-            delegate?.mirrorDidEndDrain()
-            buffers.changes.removeAll()
-            announced = FieldSet()
         }
     }
 }

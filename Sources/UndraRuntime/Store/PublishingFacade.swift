@@ -1,28 +1,44 @@
 #if !canImport(Combine)
+import Synchronization
+
 /// The coarse facade: announces a mirror's changes as one `objectWillChange` per drain, then
 /// one delivery per changed field's `$field` publisher, with the field's new value.
 ///
-/// Field publishers are made on first use; a field nobody subscribes to costs nothing.
+/// Field publishers are made on first use; while a store has none, a drain's announcements cost
+/// one `objectWillChange` send and an atomic load (no lock).
 @usableFromInline
 final class PublishingFacade: Sendable {
     let objectWillChange = ObservableObjectPublisher()
     private let state = Locked(State())
+    /// How many field subjects exist. Subjects are never removed, so once it is non-zero it stays so.
+    private let subjectCount = Atomic<Int>(0)
+    private let drain = DrainState()
 
     private struct State {
         /// Field id → its subject, once someone asked for the field's publisher.
         var subjects: [(any AnyFieldSubject)?] = []
-        var subjectCount = 0
         /// Fields announced as about to change whose new value is not delivered yet.
         var changing = FieldSet()
-        /// `objectWillChange` was sent in the current drain.
-        var sentWillChange = false
 
         func subject(_ field: FieldID) -> (any AnyFieldSubject)? {
             subjects.indices.contains(field.rawValue) ? subjects[field.rawValue] : nil
         }
     }
 
+    /// What only the announcements touch. They come from the mirror's draining thread and never
+    /// overlap (see `MirrorDelegate`): that is the exclusion `@unchecked Sendable` relies on.
+    private final class DrainState: @unchecked Sendable {
+        /// `objectWillChange` was sent in the current drain.
+        var sentWillChange = false
+        /// The subjects of the fields being announced, collected under the lock, called after it.
+        var subjects: [any AnyFieldSubject] = []
+    }
+
     /// The publisher of `field`'s values; `read` reads the field from the mirror.
+    ///
+    /// A subject made while a drain changes the field gets its first value when the drain
+    /// announces it; one made just before (after the drain looked for subjects) starts with the
+    /// value it reads, and gets the drain's value too.
     @usableFromInline
     func publisher<Value>(
         for field: FieldID, read: @escaping @Sendable () -> Value, work: FieldSubject<Value>.Work
@@ -37,32 +53,41 @@ final class PublishingFacade: Sendable {
                 state.subjects += repeatElement(nil, count: field.rawValue + 1 - state.subjects.count)
             }
             state.subjects[field.rawValue] = subject
-            state.subjectCount += 1
+            subjectCount.wrappingAdd(1, ordering: .releasing)
             return FieldPublisher(subject: subject)
         }
     }
 
     func willChange(_ fields: [FieldID]) {
-        let (sendWillChange, subjects) = state.withLock { state in
-            defer { state.sentWillChange = true }
-            for field in fields { state.changing.insert(field) }
-            let subjects = state.subjectCount == 0 ? [] : fields.compactMap { state.subject($0) }
-            return (!state.sentWillChange, subjects)
+        if !drain.sentWillChange {
+            drain.sentWillChange = true
+            objectWillChange.send()
         }
-        if sendWillChange { objectWillChange.send() }
-        for subject in subjects { subject.clearCurrent() }
+        guard subjectCount.load(ordering: .acquiring) != 0 else { return }
+        state.withLock { state in
+            for field in fields {
+                state.changing.insert(field)
+                if let subject = state.subject(field) { drain.subjects.append(subject) }
+            }
+        }
+        for subject in drain.subjects { subject.clearCurrent() }
+        drain.subjects.removeAllKeepingCapacity()
     }
 
     func didChange(_ changes: ChangeSet) {
-        let subjects = state.withLock { state -> [any AnyFieldSubject] in
-            for field in changes.fields { state.changing.remove(field) }
-            return state.subjectCount == 0 ? [] : changes.fields.compactMap { state.subject($0) }
+        guard subjectCount.load(ordering: .acquiring) != 0 else { return }
+        state.withLock { state in
+            for field in changes.fields {
+                state.changing.remove(field)
+                if let subject = state.subject(field) { drain.subjects.append(subject) }
+            }
         }
-        for subject in subjects { subject.sendCurrent() }
+        for subject in drain.subjects { subject.sendCurrent() }
+        drain.subjects.removeAllKeepingCapacity()
     }
 
     func endDrain() {
-        state.withLock { $0.sentWillChange = false }
+        drain.sentWillChange = false
     }
 }
 #endif

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The fine-grained facade: announces a mirror's changes as `willSet`/`didSet` of each changed
 /// field on the store's registrar, so `track` and continuous observers of the store fire.
 ///
@@ -23,6 +25,7 @@ struct TrackingFacade: Sendable {
     }
 
     func willChange(_ fields: [FieldID], of subject: StoreRuntime) {
+        guard registrar.installedCount.load(ordering: .relaxed) != 0 else { return }  // Nobody observes.
         for field in fields {
             if let property = property(field) { registrar.willSet(subject, property: property) }
         }
@@ -30,6 +33,7 @@ struct TrackingFacade: Sendable {
 
     /// One batch: a continuous observer of several changed fields runs once, naming them all.
     func didChange(_ changes: ChangeSet, of subject: StoreRuntime) {
+        guard registrar.installedCount.load(ordering: .relaxed) != 0 else { return }  // Nobody observes.
         ThreadContext.deferringObserverRuns {
             for field in changes.fields {
                 if let property = property(field) { registrar.didSet(subject, property: property) }

@@ -31,7 +31,7 @@ extension KeyedList {
             case .insert(let rows, let anchor):
                 _insert(rows, at: anchor.map(_position(ofPresentKey:)) ?? count)
             case .update(let key, let row):
-                _slab[Int(_slotOfKey[key]!)]!.row = row
+                _writeRow(row, atSlot: _slotOfKey[key]!)
             case .remove(let keys):
                 _remove(keys)
             case .move(let key, let anchor):
@@ -47,6 +47,13 @@ extension KeyedList {
 
 // The storage edits behind the ops; each assumes its op was validated.
 extension KeyedList {
+    /// Replaces the row in `slot`, which `_slot(of:)` returned for this list, unchanged since.
+    /// O(1); in place when the list is uniquely referenced.
+    @inlinable
+    mutating func _writeRow(_ row: Row, atSlot slot: UInt32) {
+        _slab[Int(slot)]!.row = row
+    }
+
     @inlinable
     mutating func _replaceAll(with rows: [(key: Key, row: Row)]) {
         _slotOfKey.removeAll(keepingCapacity: true)

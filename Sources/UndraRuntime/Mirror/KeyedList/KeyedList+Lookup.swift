@@ -16,6 +16,13 @@ extension KeyedList {
         _slotOfKey[key] != nil
     }
 
+    /// The slot of `key`'s row, or `nil` if the list has no such key: what a validated `update`
+    /// writes through (`_writeRow(_:atSlot:)`) without hashing the key again. O(1) on average.
+    @inlinable
+    func _slot(of key: Key) -> UInt32? {
+        _slotOfKey[key]
+    }
+
     /// The position of `key`'s row, or `nil` if the list has no such key.
     ///
     /// Complexity: O(*n*): a vectorized scan of the order, up to the row (about 2 µs for a row in

@@ -1,0 +1,87 @@
+extension StoreMirror {
+    /// One drain's announcements: which coalescing fields were announced as about to change, and
+    /// everything changed so far, announced when the drain ends.
+    struct Drain {
+        /// Buffers a drain fills and empties, kept with their capacity from drain to drain so that
+        /// the steady state allocates none (the delegate does not keep what it is given).
+        ///
+        /// Touched only by the thread holding the mirror's drain (`State.draining`, claimed and
+        /// released under the mirror's lock), one drain after another: that is the exclusion
+        /// `@unchecked Sendable` relies on.
+        final class Scratch: @unchecked Sendable {
+            @exclusivity(unchecked) var plan: [PlannedField] = []
+            @exclusivity(unchecked) var willChange: [FieldID] = []
+            @exclusivity(unchecked) var changes = ChangeSet()
+            /// Coalescing fields announced as about to change in this drain.
+            @exclusivity(unchecked) var announced = FieldSet()
+            /// What `State.prepare` answered for the drain's first frame, checked when the drain
+            /// was claimed (one lock for both), and why it rejected a frame.
+            @exclusivity(unchecked) var firstPrepared = false
+            @exclusivity(unchecked) var rejection: MirrorError?
+        }
+
+        let mirror: StoreMirror
+        /// Loaded once, when the drain was claimed: the delegate cannot go away while it is called.
+        let delegate: (any MirrorDelegate)?
+
+        /// Applies `frame`; `isPrepared`: it was checked when the drain was claimed.
+        func apply(_ frame: Frame, isPrepared: Bool = false, into report: inout DrainReport) {
+            if apply(frame, isPrepared: isPrepared) {
+                report.applied += 1
+            } else if let error = mirror.scratch.rejection.take() {
+                report.rejected.append(error)
+            }
+        }
+
+        /// Applies `frame`; false if it was rejected (the reason is in `scratch.rejection`).
+        private func apply(_ frame: Frame, isPrepared: Bool) -> Bool {
+            let scratch = mirror.scratch
+            let prepared =
+                isPrepared
+                ? scratch.firstPrepared
+                : mirror.state.withLock {
+                    $0.prepare(frame, schemaHash: mirror.schemaHash, into: &scratch.plan, rejection: &scratch.rejection)
+                }
+            if !prepared {
+                if let error = scratch.rejection { delegate?.mirrorDidReject(error) }
+                return false
+            }
+            scratch.willChange.removeAllKeepingCapacity()
+            for planned in scratch.plan where scratch.announced.insert(planned.field) || planned.stepping {
+                scratch.willChange.append(planned.field)
+            }
+            if !scratch.willChange.isEmpty { delegate?.mirrorWillChange(scratch.willChange) }
+
+            let firstSteps = mirror.state.withLock { state in
+                state.commit(frame, scratch.plan, into: &scratch.changes)
+            }
+            // Fields that do not coalesce: each further value is announced on its own.
+            for (storage, first) in firstSteps {
+                announceStep(first)
+                while mirror.state.withLock({ _ in storage.hasStagedSteps }) {
+                    delegate?.mirrorWillChange([first.field])
+                    guard let change = mirror.state.withLock({ _ in storage.commitStep() }) else { break }
+                    announceStep(change)
+                }
+            }
+            return true
+        }
+
+        private func announceStep(_ change: FieldChange) {
+            var step = ChangeSet()
+            step.record(change.field, list: change.list)
+            delegate?.mirrorDidChange(step)
+        }
+
+        /// Announces what the drain changed (coalescing fields and acks), then its end.
+        func finish() {
+            let scratch = mirror.scratch
+            if !scratch.changes.isEmpty {
+                delegate?.mirrorDidChange(scratch.changes)
+                scratch.changes.removeAll()
+            }
+            delegate?.mirrorDidEndDrain()
+            scratch.announced = FieldSet()
+        }
+    }
+}
