@@ -27,8 +27,9 @@ public struct ChangeSet: Sendable {
     }
 
     /// Records a change of `field` (merging list changes after any earlier ones).
-    mutating func record(_ field: FieldID, list: (any ErasedListChanges)? = nil) {
-        guard let index = fields.firstIndex(of: field) else {
+    @usableFromInline
+    mutating func record(_ field: FieldID, list: consuming (any ErasedListChanges)? = nil) {
+        guard !fields.isEmpty, let index = fields.firstIndex(of: field) else {
             fields.append(field)
             lists.append(list)
             return

@@ -1,38 +1,90 @@
-/// A field's value in a mirror, and the ops staged for the frame being checked.
+/// A field's value in a mirror, and what is staged for the frame being checked.
 ///
-/// A frame is applied in three steps under the mirror's lock: every op is *staged* on its
-/// field's storage (type-checked on the way), every touched storage *validates* its staged ops
-/// against its value, and only if all pass does each *commit*. Storage is only ever touched
-/// under the mirror's lock, which is why the storages' properties skip dynamic exclusivity
-/// checks (`@exclusivity(unchecked)`): the lock already makes every access exclusive.
+/// A frame is applied in two steps under the mirror's lock: each touched storage *prepares* its
+/// ops (checks their type and their preconditions against its value, and keeps what the commit
+/// needs), and only if all pass does each *commit*. A storage is handed the frame's entries for
+/// its field in one call, so a field costs two dynamic calls per frame whatever its number of
+/// ops. Storage is only ever touched under the mirror's lock (or by the drain that holds the
+/// mirror), which is why the storages' properties skip dynamic exclusivity checks
+/// (`@exclusivity(unchecked)`): the lock already makes every access exclusive.
 @usableFromInline
 protocol FieldStorage: AnyObject {
     var id: FieldID { get }
     var name: String { get }
     var coalesces: Bool { get }
 
-    /// Stages a frame op for this field; a wrong payload type is a `typeMismatch`.
-    func stage(_ payload: any OpPayload, firstOpIndex: Int) -> MirrorError.Reason?
-    /// Stages a return to the initial value, before a snapshot's ops.
-    func stageReset()
-    /// Checks the staged ops against the current value, as if applied in order.
-    func validateStaged() -> StagedOpFailure?
-    /// After validation: whether committing the staged ops changes anything.
-    var stagedChangesSomething: Bool { get }
-    /// Applies the staged ops (or, when stepping, only the first) and returns what changed, or nil
-    /// if nothing did.
-    func commit(stepping: Bool) -> FieldChange?
+    /// Checks the field's entries of a frame (after a return to the initial value, for a
+    /// snapshot) against the current value, as if applied in order, and stages them. When they
+    /// would change nothing, nothing stays staged.
+    func prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation
+    /// Applies the staged ops (or, when stepping, only the first) and records the change in
+    /// `changes`. `entries` are those `prepare` checked; called only after it answered `.changes`.
+    func commit(_ entries: FieldOps, stepping: Bool, into changes: inout ChangeSet)
     /// Whether a stepping commit has ops left to apply one at a time.
     var hasStagedSteps: Bool { get }
-    /// Applies the next staged op of a stepping commit.
-    func commitStep() -> FieldChange?
+    /// Applies the next staged op of a stepping commit and records it in `changes`.
+    func commitStep(into changes: inout ChangeSet)
     /// Forgets the staged ops.
     func discardStaged()
 }
 
-/// Why a field's staged ops failed: the reason, the op (frame-wide index) and the key.
+/// The entries of a frame that address one field, in frame order: `first`, then `next[first]`,
+/// and so on until -1 (-1 at once: the field has no entry, as in a snapshot that omits it).
 @usableFromInline
-struct StagedOpFailure {
+struct FieldOps {
+    @usableFromInline let entries: [FrameOp]
+    @usableFromInline let next: [Int]
+    @usableFromInline let first: Int
+
+    init(entries: [FrameOp], next: [Int], first: Int) {
+        self.entries = entries
+        self.next = next
+        self.first = first
+    }
+
+    /// Calls `body` with each entry's index in the frame and payload, in order, until it returns false.
+    @inlinable
+    func forEach(_ body: (_ entry: Int, _ payload: any OpPayload) -> Bool) {
+        var entry = first
+        while entry >= 0 {
+            guard body(entry, entries[entry].payload) else { return }
+            entry = next[entry]
+        }
+    }
+
+    /// The frame-wide index (counting every single op) of op `offset` of entry `entry`.
+    @inlinable
+    func opIndex(entry: Int, offset: Int = 0) -> Int {
+        Self.opIndex(entry: entry, offset: offset, in: entries)
+    }
+
+    /// The frame-wide index of op `offset` of `entries[entry]`. O(entry): only errors need it.
+    @usableFromInline
+    static func opIndex(entry: Int, offset: Int = 0, in entries: [FrameOp]) -> Int {
+        var index = offset
+        for earlier in entries[..<entry] { index += earlier.count }
+        return index
+    }
+}
+
+/// What checking a field's entries found.
+@usableFromInline
+enum StagedValidation {
+    /// Committing them changes the field.
+    case changes
+    /// They change nothing (a value equal to the one held): nothing is staged.
+    case unchanged
+    case failed(StagedOpFailure)
+}
+
+/// Why a field's entries failed: the reason, the op (frame-wide index) and the key.
+///
+/// A class: the happy path passes `StagedValidation` values around, and with a reference as its
+/// only payload the enum is copied and destroyed inline; with this struct (strings, a
+/// multi-payload reason) inside, every one went through value witnesses (measured: about 10% of a
+/// one-update frame).
+@usableFromInline
+final class StagedOpFailure {
     let reason: MirrorError.Reason
     let opIndex: Int
     let key: String?
@@ -42,18 +94,5 @@ struct StagedOpFailure {
         self.reason = reason
         self.opIndex = opIndex
         self.key = key
-    }
-}
-
-/// One field's change in a commit, for the change set.
-@usableFromInline
-struct FieldChange {
-    let field: FieldID
-    let list: (any ErasedListChanges)?
-
-    @usableFromInline
-    init(field: FieldID, list: (any ErasedListChanges)?) {
-        self.field = field
-        self.list = list
     }
 }

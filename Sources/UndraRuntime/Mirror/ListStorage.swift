@@ -13,22 +13,19 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     @usableFromInline
     struct EntryPoints: Sendable {
-        @usableFromInline let stage: @Sendable (ListStorage, any OpPayload, Int) -> MirrorError.Reason?
-        @usableFromInline let validate: @Sendable (ListStorage) -> StagedOpFailure?
-        @usableFromInline let commit: @Sendable (ListStorage, _ stepping: Bool) -> FieldChange?
-        @usableFromInline let commitStep: @Sendable (ListStorage) -> FieldChange?
+        @usableFromInline let prepare: @Sendable (ListStorage, FieldOps, _ isSnapshot: Bool) -> StagedValidation
+        @usableFromInline let commit: @Sendable (ListStorage, FieldOps, _ stepping: Bool, inout ChangeSet) -> Void
+        @usableFromInline let commitStep: @Sendable (ListStorage, inout ChangeSet) -> Void
         @usableFromInline let discard: @Sendable (ListStorage) -> Void
 
         @inlinable
         init(
-            stage: @escaping @Sendable (ListStorage, any OpPayload, Int) -> MirrorError.Reason?,
-            validate: @escaping @Sendable (ListStorage) -> StagedOpFailure?,
-            commit: @escaping @Sendable (ListStorage, Bool) -> FieldChange?,
-            commitStep: @escaping @Sendable (ListStorage) -> FieldChange?,
+            prepare: @escaping @Sendable (ListStorage, FieldOps, Bool) -> StagedValidation,
+            commit: @escaping @Sendable (ListStorage, FieldOps, Bool, inout ChangeSet) -> Void,
+            commitStep: @escaping @Sendable (ListStorage, inout ChangeSet) -> Void,
             discard: @escaping @Sendable (ListStorage) -> Void
         ) {
-            self.stage = stage
-            self.validate = validate
+            self.prepare = prepare
             self.commit = commit
             self.commitStep = commitStep
             self.discard = discard
@@ -38,30 +35,21 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
         @inlinable
         static var specialized: EntryPoints {
             EntryPoints(
-                stage: { $0._stage($1, firstOpIndex: $2) }, validate: { $0._validate() },
-                commit: { $0._commit(stepping: $1) }, commitStep: { $0._commitStep() },
-                discard: { $0._discard() })
+                prepare: { $0._prepare($1, isSnapshot: $2) }, commit: { $0._commit($1, stepping: $2, into: &$3) },
+                commitStep: { $0._commitStep(into: &$1) }, discard: { $0._discard() })
         }
     }
 
-    /// A payload staged for the frame being checked, with the frame-wide index of its first op.
-    /// The payloads are kept, not their ops: staging copies no op.
-    @usableFromInline
-    enum StagedRun {
-        case one(ListOpPayload<Op>, firstOpIndex: Int)
-        case many(ListPayload<Op>, firstOpIndex: Int)
-    }
-
-    /// How validation found the staged ops to be applied.
+    /// How `prepare` found the staged ops to be applied.
     @usableFromInline
     enum Plan {
         /// Nothing to apply.
         case none
-        /// Only updates of present keys (the usual frame): each row is written to the slot that
-        /// validation found for it, with no batch and no second lookup.
+        /// Only updates of present keys (the usual frame): the commit walks the entries again and
+        /// writes each row to the slot `prepare` found for it, with no batch and no second lookup.
         case updates
-        /// Anything else: the gathered ops, as a validated batch (or applied one at a time when
-        /// stepping).
+        /// Anything else: the ops gathered into a validated batch (applied at once, or one at a
+        /// time when stepping).
         case batch
     }
 
@@ -74,18 +62,14 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
     /// (and retain every closure in it) at each call.
     private let entryPoints: EntryPoints
     @usableFromInline @exclusivity(unchecked) var value = List()
-    @usableFromInline @exclusivity(unchecked) var staged: [StagedRun] = []
-    /// A snapshot's return to the empty list comes before the staged runs.
-    @usableFromInline @exclusivity(unchecked) var stagedReset = false
     @usableFromInline @exclusivity(unchecked) var plan = Plan.none
-    /// `.updates`: the slot of each staged update, in op order.
+    /// `.updates`: the slot of each update, in op order.
     @usableFromInline @exclusivity(unchecked) var updateSlots: [UInt32] = []
-    /// `.batch`: the staged ops in order, and the frame-wide index of each (-1 for a snapshot's reset).
+    /// `.batch`: the ops in order (after a snapshot's reset), and where each came from in the
+    /// frame (entry, offset in the entry; entry -1 for the reset), for errors.
     @usableFromInline @exclusivity(unchecked) var ops: [Op] = []
-    @usableFromInline @exclusivity(unchecked) var opIndices: [Int] = []
+    @usableFromInline @exclusivity(unchecked) var origins: [(entry: Int, offset: Int)] = []
     @usableFromInline @exclusivity(unchecked) var validated: List.ValidatedBatch<[Op]>?
-    /// Set by validation: whether applying the staged ops changes anything.
-    @usableFromInline @exclusivity(unchecked) var validatedChangesSomething = false
     @usableFromInline @exclusivity(unchecked) var nextStep = 0
 
     @usableFromInline
@@ -102,35 +86,21 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
     }
 
     @usableFromInline
-    func stage(_ payload: any OpPayload, firstOpIndex: Int) -> MirrorError.Reason? {
-        entryPoints.stage(self, payload, firstOpIndex)
+    func prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation {
+        entryPoints.prepare(self, entries, isSnapshot)
     }
 
     @usableFromInline
-    func stageReset() {
-        staged.removeAllKeepingCapacity()
-        stagedReset = true
-    }
-
-    @usableFromInline
-    func validateStaged() -> StagedOpFailure? {
-        entryPoints.validate(self)
-    }
-
-    @usableFromInline
-    var stagedChangesSomething: Bool { validatedChangesSomething }
-
-    @usableFromInline
-    func commit(stepping: Bool) -> FieldChange? {
-        entryPoints.commit(self, stepping)
+    func commit(_ entries: FieldOps, stepping: Bool, into changes: inout ChangeSet) {
+        entryPoints.commit(self, entries, stepping, &changes)
     }
 
     @usableFromInline
     var hasStagedSteps: Bool { nextStep < ops.count }
 
     @usableFromInline
-    func commitStep() -> FieldChange? {
-        entryPoints.commitStep(self)
+    func commitStep(into changes: inout ChangeSet) {
+        entryPoints.commitStep(self, &changes)
     }
 
     @usableFromInline
@@ -140,67 +110,95 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     // MARK: The work, specialized through `entryPoints`
 
+    /// The payload as this list's single op or run of ops (payload classes are final, so the
+    /// exact type is the check), or nil for any other payload.
     @inlinable
-    func _stage(_ payload: any OpPayload, firstOpIndex: Int) -> MirrorError.Reason? {
-        if let single = payload as? ListOpPayload<Op> {
-            staged.append(.one(single, firstOpIndex: firstOpIndex))
-        } else if let run = payload as? ListPayload<Op> {
-            staged.append(.many(run, firstOpIndex: firstOpIndex))
-        } else {
-            return .typeMismatch(expected: Op.listTypeName, received: payload.typeName)
+    static func _ops(of payload: any OpPayload) -> ListOpPayloadView<Op>? {
+        let type = ObjectIdentifier(Swift.type(of: payload))
+        if type == ObjectIdentifier(ListOpPayload<Op>.self) {
+            return .one(unsafeDowncast(payload as AnyObject, to: ListOpPayload<Op>.self))
+        }
+        if type == ObjectIdentifier(ListPayload<Op>.self) {
+            return .many(unsafeDowncast(payload as AnyObject, to: ListPayload<Op>.self))
         }
         return nil
     }
 
     @inlinable
-    func _validate() -> StagedOpFailure? {
+    func _prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation {
         // A field that does not coalesce applies its ops one by one, from the gathered batch.
-        if coalesces && !stagedReset {
-            switch _findUpdateSlots() {
+        if coalesces && !isSnapshot {
+            switch _findUpdateSlots(entries) {
             case .some(nil):
                 plan = .updates
-                validatedChangesSomething = !updateSlots.isEmpty
-                return nil
+                return updateSlots.isEmpty ? _unchanged() : .changes
             case .some(let failure?):
-                return failure
+                _discard()
+                return .failed(failure)
             case nil:
-                break
+                updateSlots.removeAllKeepingCapacity()
             }
         }
-        _gatherOps()
+        if let mismatch = _gatherOps(entries, isSnapshot: isSnapshot) {
+            _discard()
+            return .failed(mismatch)
+        }
         do {
             let batch = try value.validatedBatch(ops)
-            validatedChangesSomething = !batch.changes.isEmpty
+            if batch.changes.isEmpty { return _unchanged() }
             validated = batch
             plan = .batch
-            return nil
+            return .changes
         } catch {
+            let origin = origins[error.opIndex]
             var rebased = error
-            rebased.opIndex = opIndices[error.opIndex]
-            return StagedOpFailure(reason: .list(rebased), opIndex: rebased.opIndex, key: error.key)
+            rebased.opIndex = entries.opIndex(entry: origin.entry, offset: origin.offset)
+            _discard()
+            return .failed(StagedOpFailure(reason: .list(rebased), opIndex: rebased.opIndex, key: error.key))
         }
     }
 
-    /// If every staged op is an update, finds each one's slot (`.some(nil)`), or the first update of
-    /// a missing key (`.some(failure)`); nil if some op is not an update.
     @inlinable
-    func _findUpdateSlots() -> StagedOpFailure?? {
-        updateSlots.removeAllKeepingCapacity()
-        for run in staged {
-            switch run {
-            case .one(let payload, let index):
-                guard case .update(let key, _) = payload.op else { return nil }
-                guard let slot = value._slot(of: key) else { return .some(_missing(key, at: index)) }
+    func _unchanged() -> StagedValidation {
+        _discard()
+        return .unchanged
+    }
+
+    /// If every op is an update, finds each one's slot (`.some(nil)`), or the first update of a
+    /// missing key (`.some(failure)`); nil if some op is not an update (or not of this list).
+    @inlinable
+    func _findUpdateSlots(_ entries: FieldOps) -> StagedOpFailure?? {
+        var result: StagedOpFailure?? = .some(nil)
+        entries.forEach { entry, payload in
+            switch Self._ops(of: payload) {
+            case .one(let single):
+                guard case .update(let key, _) = single.op else { break }
+                guard let slot = value._slot(of: key) else {
+                    result = .some(_missing(key, at: entries.opIndex(entry: entry)))
+                    return false
+                }
                 updateSlots.append(slot)
-            case .many(let payload, let first):
-                for (offset, op) in payload.ops.enumerated() {
-                    guard case .update(let key, _) = op else { return nil }
-                    guard let slot = value._slot(of: key) else { return .some(_missing(key, at: first + offset)) }
+                return true
+            case .many(let run):
+                for (offset, op) in run.ops.enumerated() {
+                    guard case .update(let key, _) = op else {
+                        result = nil
+                        return false
+                    }
+                    guard let slot = value._slot(of: key) else {
+                        result = .some(_missing(key, at: entries.opIndex(entry: entry, offset: offset)))
+                        return false
+                    }
                     updateSlots.append(slot)
                 }
+                return true
+            case nil:
+                break
             }
+            result = nil
+            return false
         }
-        return .some(nil)
+        return result
     }
 
     /// The failure of an update of a missing key: what validating the batch would report.
@@ -210,95 +208,110 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
         return StagedOpFailure(reason: .list(error), opIndex: opIndex, key: error.key)
     }
 
-    /// Copies the staged ops, in order, into `ops` (after a snapshot's reset), with their indices.
+    /// Copies the ops, in order, into `ops` (after a snapshot's reset), with their origins;
+    /// returns the first payload that is not of this list.
     @inlinable
-    func _gatherOps() {
-        if stagedReset {
+    func _gatherOps(_ entries: FieldOps, isSnapshot: Bool) -> StagedOpFailure? {
+        if isSnapshot {
             ops.append(.reset([]))
-            opIndices.append(-1)
+            origins.append((-1, 0))
         }
-        for run in staged {
-            switch run {
-            case .one(let payload, let index):
-                ops.append(payload.op)
-                opIndices.append(index)
-            case .many(let payload, let first):
-                ops += payload.ops
-                opIndices += first..<(first + payload.ops.count)
+        var mismatch: StagedOpFailure?
+        entries.forEach { entry, payload in
+            switch Self._ops(of: payload) {
+            case .one(let single):
+                ops.append(single.op)
+                origins.append((entry, 0))
+            case .many(let run):
+                ops += run.ops
+                for offset in run.ops.indices { origins.append((entry, offset)) }
+            case nil:
+                mismatch = StagedOpFailure(
+                    reason: .typeMismatch(expected: Op.listTypeName, received: payload.typeName),
+                    opIndex: entries.opIndex(entry: entry), key: nil)
+                return false
             }
+            return true
         }
+        return mismatch
     }
 
     @inlinable
-    func _commit(stepping: Bool) -> FieldChange? {
+    func _commit(_ entries: FieldOps, stepping: Bool, into changes: inout ChangeSet) {
         switch plan {
         case .none:
-            return nil
+            return
         case .updates:
-            defer { _discard() }
-            return FieldChange(field: id, list: _writeUpdates())
+            changes.record(id, list: _writeUpdates(entries))
+            _discard()
         case .batch where stepping:
             validated = nil
             nextStep = 0
-            return _commitStep()
+            _commitStep(into: &changes)
         case .batch:
             // Taken out of `validated` so that, once applied, nothing but `ops` holds the ops and
             // `_discard` empties it in place, keeping its capacity for the next frame.
-            let changes = value.apply(validated.take()!)
+            let applied = value.apply(validated.take()!)
             _discard()
-            return changes.isEmpty ? nil : FieldChange(field: id, list: ListChangesOf(changes: changes))
+            changes.record(id, list: ListChangesOf(changes: applied))
         }
     }
 
-    /// Writes each staged update's row to the slot validation found; returns the updated keys.
+    /// Writes each update's row to the slot `prepare` found; returns the updated keys.
     @inlinable
-    func _writeUpdates() -> ListChangesOf<Key> {
-        if staged.count == 1, case .one(let payload, _) = staged[0], case .update(let key, let row) = payload.op {
+    func _writeUpdates(_ entries: FieldOps) -> ListChangesOf<Key> {
+        if updateSlots.count == 1, case .one(let single)? = Self._ops(of: entries.entries[entries.first].payload),
+            case .update(let key, let row) = single.op
+        {
             value._writeRow(row, atSlot: updateSlots[0])
             return ListChangesOf(updated: key)
         }
         var keys: [Key] = []
         keys.reserveCapacity(updateSlots.count)
-        var next = 0
         func write(_ op: Op) {
             guard case .update(let key, let row) = op else { return }
-            value._writeRow(row, atSlot: updateSlots[next])
+            value._writeRow(row, atSlot: updateSlots[keys.count])
             keys.append(key)
-            next += 1
         }
-        for run in staged {
-            switch run {
-            case .one(let payload, _): write(payload.op)
-            case .many(let payload, _): for op in payload.ops { write(op) }
+        entries.forEach { _, payload in
+            switch Self._ops(of: payload) {
+            case .one(let single): write(single.op)
+            case .many(let run): for op in run.ops { write(op) }
+            case nil: break
             }
+            return true
         }
         return ListChangesOf(updated: keys)
     }
 
     @inlinable
-    func _commitStep() -> FieldChange? {
-        guard hasStagedSteps else { return nil }
+    func _commitStep(into changes: inout ChangeSet) {
+        guard hasStagedSteps else { return }
         let op = ops[nextStep]
         nextStep += 1
         defer { if !hasStagedSteps { _discard() } }
         // The whole run was validated; each op on its own, in order, therefore validates too.
         guard let batch = try? value.validatedBatch(CollectionOfOne(op)) else {
             assertionFailure("a validated op failed when applied alone")
-            return nil
+            return
         }
-        return FieldChange(field: id, list: ListChangesOf(changes: value.apply(batch)))
+        changes.record(id, list: ListChangesOf(changes: value.apply(batch)))
     }
 
     @inlinable
     func _discard() {
-        staged.removeAllKeepingCapacity()
-        stagedReset = false
         plan = .none
         updateSlots.removeAllKeepingCapacity()
         ops.removeAllKeepingCapacity()
-        opIndices.removeAllKeepingCapacity()
+        origins.removeAllKeepingCapacity()
         validated = nil
-        validatedChangesSomething = false
         nextStep = 0
     }
+}
+
+/// A list payload seen as what it carries: one op, or a run of ops.
+@usableFromInline
+enum ListOpPayloadView<Op: ListOpNaming & Sendable> {
+    case one(ListOpPayload<Op>)
+    case many(ListPayload<Op>)
 }

@@ -3,9 +3,8 @@
 final class ScalarStorage<Value: Sendable>: FieldStorage {
     let declaration: Field<Value>
     @usableFromInline @exclusivity(unchecked) private(set) var value: Value
+    /// The values to apply: the last one for a coalescing field, every one for a stepping commit.
     @exclusivity(unchecked) private var staged: [Value] = []
-    /// `staged` holds only the initial value a snapshot put back, not values the frame sent.
-    @exclusivity(unchecked) private var stagedOnlyReset = false
     @exclusivity(unchecked) private var nextStep = 0
 
     init(_ declaration: Field<Value>) {
@@ -17,56 +16,60 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
     @usableFromInline var name: String { declaration.name }
     @usableFromInline var coalesces: Bool { declaration.coalesces }
 
-    @usableFromInline func stage(_ payload: any OpPayload, firstOpIndex: Int) -> MirrorError.Reason? {
-        guard let set = payload as? SetPayload<Value> else {
-            return .typeMismatch(expected: "\(Value.self)", received: payload.typeName)
-        }
-        staged.append(set.value)
-        stagedOnlyReset = false
-        return nil
-    }
-
-    @usableFromInline func stageReset() {
-        staged = [declaration.initial]
-        stagedOnlyReset = true
-    }
-
-    @usableFromInline func validateStaged() -> StagedOpFailure? { nil }
-
     /// Every value sent to a field that does not coalesce is an event; otherwise a value equal
-    /// to the one held (when values compare) changes nothing.
-    @usableFromInline var stagedChangesSomething: Bool {
-        guard let last = staged.last else { return false }
-        if !coalesces && !stagedOnlyReset { return true }
-        guard let isEqual = declaration.details.isEqual else { return true }
-        return !isEqual(value, last)
+    /// to the one held (when values compare) changes nothing. A snapshot that omits the field
+    /// puts its initial value back.
+    @usableFromInline func prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation {
+        var mismatch: StagedOpFailure?
+        entries.forEach { entry, payload in
+            guard let set = payload as? SetPayload<Value> else {
+                mismatch = StagedOpFailure(
+                    reason: .typeMismatch(expected: "\(Value.self)", received: payload.typeName),
+                    opIndex: entries.opIndex(entry: entry), key: nil)
+                return false
+            }
+            if coalesces { staged.removeAllKeepingCapacity() }
+            staged.append(set.value)
+            return true
+        }
+        if let mismatch {
+            discardStaged()
+            return .failed(mismatch)
+        }
+        let sent = !staged.isEmpty
+        if !sent && isSnapshot { staged.append(declaration.initial) }
+        guard let last = staged.last else { return .unchanged }
+        if !coalesces && sent { return .changes }
+        if let isEqual = declaration.details.isEqual, isEqual(value, last) {
+            discardStaged()
+            return .unchanged
+        }
+        return .changes
     }
 
-    /// Called only when `stagedChangesSomething` said so: the comparison is not made twice.
-    @usableFromInline func commit(stepping: Bool) -> FieldChange? {
-        guard let last = staged.last else { return nil }
+    @usableFromInline func commit(_ entries: FieldOps, stepping: Bool, into changes: inout ChangeSet) {
+        guard let last = staged.last else { return }
         if stepping {
             nextStep = 0
-            return commitStep()
+            return commitStep(into: &changes)
         }
         value = last
         discardStaged()
-        return FieldChange(field: id, list: nil)
+        changes.record(id)
     }
 
     @usableFromInline var hasStagedSteps: Bool { nextStep < staged.count }
 
-    @usableFromInline func commitStep() -> FieldChange? {
-        guard hasStagedSteps else { return nil }
+    @usableFromInline func commitStep(into changes: inout ChangeSet) {
+        guard hasStagedSteps else { return }
         value = staged[nextStep]
         nextStep += 1
         if !hasStagedSteps { discardStaged() }
-        return FieldChange(field: id, list: nil)
+        changes.record(id)
     }
 
     @usableFromInline func discardStaged() {
         staged.removeAllKeepingCapacity()
-        stagedOnlyReset = false
         nextStep = 0
     }
 }

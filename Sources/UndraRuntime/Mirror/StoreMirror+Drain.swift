@@ -10,6 +10,8 @@ extension StoreMirror {
         /// `@unchecked Sendable` relies on.
         final class Scratch: @unchecked Sendable {
             @exclusivity(unchecked) var plan: [PlannedField] = []
+            /// For each entry of the frame being applied, the next entry of the same field (-1: none).
+            @exclusivity(unchecked) var next: [Int] = []
             @exclusivity(unchecked) var willChange: [FieldID] = []
             @exclusivity(unchecked) var changes = ChangeSet()
             /// Coalescing fields announced as about to change in this drain.
@@ -21,6 +23,7 @@ extension StoreMirror {
         }
 
         let mirror: StoreMirror
+        let scratch: Scratch
         /// Loaded once, when the drain was claimed: the delegate cannot go away while it is called.
         let delegate: (any MirrorDelegate)?
 
@@ -28,19 +31,20 @@ extension StoreMirror {
         func apply(_ frame: Frame, isPrepared: Bool = false, into report: inout DrainReport) {
             if apply(frame, isPrepared: isPrepared) {
                 report.applied += 1
-            } else if let error = mirror.scratch.rejection.take() {
+            } else if let error = scratch.rejection.take() {
                 report.rejected.append(error)
             }
         }
 
         /// Applies `frame`; false if it was rejected (the reason is in `scratch.rejection`).
         private func apply(_ frame: Frame, isPrepared: Bool) -> Bool {
-            let scratch = mirror.scratch
             let prepared =
                 isPrepared
                 ? scratch.firstPrepared
                 : mirror.state.withLock {
-                    $0.prepare(frame, schemaHash: mirror.schemaHash, into: &scratch.plan, rejection: &scratch.rejection)
+                    $0.prepare(
+                        frame, schemaHash: mirror.schemaHash, into: &scratch.plan, next: &scratch.next,
+                        rejection: &scratch.rejection)
                 }
             if !prepared {
                 if let error = scratch.rejection { delegate?.mirrorDidReject(error) }
@@ -53,29 +57,23 @@ extension StoreMirror {
             if !scratch.willChange.isEmpty { delegate?.mirrorWillChange(scratch.willChange) }
 
             let firstSteps = mirror.state.withLock { state in
-                state.commit(frame, scratch.plan, into: &scratch.changes)
+                state.commit(frame, scratch.plan, next: scratch.next, into: &scratch.changes)
             }
             // Fields that do not coalesce: each further value is announced on its own.
-            for (storage, first) in firstSteps {
-                announceStep(first)
+            for (storage, firstStep) in firstSteps {
+                delegate?.mirrorDidChange(firstStep)
                 while mirror.state.withLock({ _ in storage.hasStagedSteps }) {
-                    delegate?.mirrorWillChange([first.field])
-                    guard let change = mirror.state.withLock({ _ in storage.commitStep() }) else { break }
-                    announceStep(change)
+                    delegate?.mirrorWillChange([storage.id])
+                    var step = ChangeSet()
+                    mirror.state.withLock { _ in storage.commitStep(into: &step) }
+                    delegate?.mirrorDidChange(step)
                 }
             }
             return true
         }
 
-        private func announceStep(_ change: FieldChange) {
-            var step = ChangeSet()
-            step.record(change.field, list: change.list)
-            delegate?.mirrorDidChange(step)
-        }
-
         /// Announces what the drain changed (coalescing fields and acks), then its end.
         func finish() {
-            let scratch = mirror.scratch
             if !scratch.changes.isEmpty {
                 delegate?.mirrorDidChange(scratch.changes)
                 scratch.changes.removeAll()

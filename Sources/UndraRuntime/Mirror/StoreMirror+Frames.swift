@@ -1,29 +1,35 @@
-/// One field a valid frame changes: its storage, and whether its ops are applied and announced
-/// one at a time (a field that does not coalesce, outside snapshots).
+/// One field a valid frame changes: its storage, its entries in the frame (`first`, then
+/// linked through the drain's `next` buffer up to `last`), and whether its ops are applied and
+/// announced one at a time (a field that does not coalesce, outside snapshots).
 struct PlannedField {
-    /// Unowned: the mirror's `storages` holds every storage for the mirror's whole life.
-    unowned(unsafe) let storage: any FieldStorage
+    let storage: any FieldStorage
     let field: FieldID
     let stepping: Bool
+    let first: Int
+    var last: Int
 }
 
 extension StoreMirror.State {
     /// Checks `frame` against the current state and stages its ops: on success (true), `plan`
-    /// holds the fields it will change; on failure, nothing is staged or changed but
-    /// `awaitingResync`, and `rejection` says why.
+    /// holds the fields it will change and `next` links each field's entries; on failure,
+    /// nothing is staged or changed but `awaitingResync`, and `rejection` says why.
+    ///
+    /// Fields are checked in the order the frame first names them, each field's ops in order;
+    /// the first failure found is the one reported.
     ///
     /// Returns a `Bool` and leaves the error in `rejection`: an optional `MirrorError` returned
     /// through the lock's generic `withLock` was copied and checked through value witnesses,
     /// measured at a tenth of a frame's cost.
     mutating func prepare(
-        _ frame: Frame, schemaHash: UInt64, into plan: inout [PlannedField], rejection: inout MirrorError?
+        _ frame: Frame, schemaHash: UInt64, into plan: inout [PlannedField], next: inout [Int],
+        rejection: inout MirrorError?
     ) -> Bool {
         plan.removeAllKeepingCapacity()
         func reject(
             _ reason: MirrorError.Reason, opIndex: Int? = nil, at storage: (any FieldStorage)? = nil,
             field: FieldID? = nil, key: String? = nil
         ) -> Bool {
-            for storage in storages { storage.discardStaged() }
+            plan.removeAllKeepingCapacity()
             awaitingResync = true
             rejection = MirrorError(
                 reason: reason, epoch: frame.epoch, sequence: frame.sequence, opIndex: opIndex,
@@ -33,45 +39,51 @@ extension StoreMirror.State {
 
         if let reason = envelopeRejection(of: frame, schemaHash: schemaHash) { return reject(reason) }
 
-        // The touched fields go to `plan` in the order the frame first names them;
-        // `touchedFields` answers "already touched?" without a scan or an allocation.
-        var touchedFields = FieldSet()
-        func touch(_ storage: any FieldStorage) {
-            guard touchedFields.insert(storage.id) else { return }
-            plan.append(PlannedField(storage: storage, field: storage.id, stepping: !frame.isSnapshot && !storage.coalesces))
-        }
+        // Route the entries to their fields: `plan` in the order the frame first names them,
+        // `next` linking each field's entries; `touched` answers "already planned?" without a scan.
+        var touched = FieldSet()
         if frame.isSnapshot {
             for storage in storages {
-                storage.stageReset()
-                touch(storage)
+                touched.insert(storage.id)
+                plan.append(PlannedField(storage: storage, field: storage.id, stepping: false, first: -1, last: -1))
             }
         }
-        var opIndex = 0
-        for op in frame.ops {
+        if next.count < frame.ops.count { next += repeatElement(-1, count: frame.ops.count - next.count) }
+        for (entry, op) in frame.ops.enumerated() {
             guard let position = position(of: op.field) else {
-                return reject(.unknownField, opIndex: opIndex, field: op.field)
+                return reject(.unknownField, opIndex: FieldOps.opIndex(entry: entry, in: frame.ops), field: op.field)
             }
-            let storage = storages[position]
-            if let reason = storage.stage(op.payload, firstOpIndex: opIndex) {
-                return reject(reason, opIndex: opIndex, at: storage)
+            next[entry] = -1
+            if touched.insert(op.field) {
+                let storage = storages[position]
+                plan.append(PlannedField(
+                    storage: storage, field: op.field, stepping: !frame.isSnapshot && !storage.coalesces,
+                    first: entry, last: entry))
+                continue
             }
-            touch(storage)
-            opIndex += op.count
-        }
-        for planned in plan {
-            if let failure = planned.storage.validateStaged() {
-                return reject(failure.reason, opIndex: failure.opIndex, at: planned.storage, key: failure.key)
+            let index = plan.firstIndex { $0.field == op.field }!
+            if plan[index].last < 0 {
+                plan[index] = PlannedField(
+                    storage: plan[index].storage, field: op.field, stepping: false, first: entry, last: entry)
+            } else {
+                next[plan[index].last] = entry
+                plan[index].last = entry
             }
         }
         // Fields whose ops change nothing (a value equal to the one held) leave the plan.
         var kept = 0
         for index in plan.indices {
             let planned = plan[index]
-            if planned.storage.stagedChangesSomething {
+            let entries = FieldOps(entries: frame.ops, next: next, first: planned.first)
+            switch planned.storage.prepare(entries, isSnapshot: frame.isSnapshot) {
+            case .changes:
                 if kept != index { plan[kept] = planned }
                 kept += 1
-            } else {
-                planned.storage.discardStaged()
+            case .unchanged:
+                break
+            case .failed(let failure):
+                for earlier in plan[..<kept] { earlier.storage.discardStaged() }
+                return reject(failure.reason, opIndex: failure.opIndex, at: planned.storage, key: failure.key)
             }
         }
         if kept < plan.count { plan.removeLast(plan.count - kept) }
@@ -93,20 +105,23 @@ extension StoreMirror.State {
     }
 
     /// Commits a prepared frame in one step: the position advances, coalescing fields take their
-    /// final values (recorded in `changes`), stepping fields their first; returns those first steps.
+    /// final values (recorded in `changes`), stepping fields their first (recorded apart, each
+    /// returned with its storage, to be announced on its own).
     mutating func commit(
-        _ frame: Frame, _ plan: [PlannedField], into changes: inout ChangeSet
-    ) -> [(storage: any FieldStorage, change: FieldChange)] {
+        _ frame: Frame, _ plan: [PlannedField], next: [Int], into changes: inout ChangeSet
+    ) -> [(storage: any FieldStorage, firstStep: ChangeSet)] {
         epoch = frame.epoch
         sequence = frame.sequence
         if frame.isSnapshot { awaitingResync = false }
-        var firstSteps: [(storage: any FieldStorage, change: FieldChange)] = []
+        var firstSteps: [(storage: any FieldStorage, firstStep: ChangeSet)] = []
         for planned in plan {
-            guard let change = planned.storage.commit(stepping: planned.stepping) else { continue }
+            let entries = FieldOps(entries: frame.ops, next: next, first: planned.first)
             if planned.stepping {
-                firstSteps.append((planned.storage, change))
+                var step = ChangeSet()
+                planned.storage.commit(entries, stepping: true, into: &step)
+                firstSteps.append((planned.storage, step))
             } else {
-                changes.record(change.field, list: change.list)
+                planned.storage.commit(entries, stepping: false, into: &changes)
             }
         }
         changes.acknowledge(frame.acks)

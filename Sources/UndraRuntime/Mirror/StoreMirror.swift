@@ -147,12 +147,18 @@ public final class StoreMirror: Sendable {
         state.withLock { $0.awaitingResync || $0.epoch == nil }
     }
 
+    /// The storage of `field`, which must be an `S` (storage classes are final, so comparing the
+    /// exact type is the check; a general `as? S` cast costs more than the rest of a read).
     @inlinable
     func storage<S: FieldStorage>(_ field: FieldID, as type: S.Type, in state: State) -> S {
-        guard let position = state.position(of: field), let storage = state.storages[position] as? S else {
+        guard let position = state.position(of: field) else {
+            preconditionFailure("StoreMirror: field \(field) is not in this mirror's schema")
+        }
+        let storage = state.storages[position]
+        guard ObjectIdentifier(Swift.type(of: storage)) == ObjectIdentifier(S.self) else {
             preconditionFailure("StoreMirror: field \(field) is not a \(S.self) of this mirror's schema")
         }
-        return storage
+        return unsafeDowncast(storage as AnyObject, to: S.self)
     }
 
     // MARK: Applying
@@ -181,13 +187,14 @@ public final class StoreMirror: Sendable {
             state.draining = true
             if let first = frames.first {
                 scratch.firstPrepared = state.prepare(
-                    first, schemaHash: schemaHash, into: &scratch.plan, rejection: &scratch.rejection)
+                    first, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next,
+                    rejection: &scratch.rejection)
             }
             return (true, state.delegate)
         }
         guard claim.claimed else { return DrainReport(queued: frames.count) }
         var report = DrainReport()
-        let drain = Drain(mirror: self, delegate: claim.delegate)
+        let drain = Drain(mirror: self, scratch: scratch, delegate: claim.delegate)
         var isFirst = true
         for frame in frames {
             drain.apply(frame, isPrepared: isFirst, into: &report)

@@ -29,9 +29,9 @@ final class PublishingFacade: Sendable {
     /// overlap (see `MirrorDelegate`): that is the exclusion `@unchecked Sendable` relies on.
     private final class DrainState: @unchecked Sendable {
         /// `objectWillChange` was sent in the current drain.
-        var sentWillChange = false
+        @exclusivity(unchecked) var sentWillChange = false
         /// The subjects of the fields being announced, collected under the lock, called after it.
-        var subjects: [any AnyFieldSubject] = []
+        @exclusivity(unchecked) var subjects: [any AnyFieldSubject] = []
     }
 
     /// The publisher of `field`'s values; `read` reads the field from the mirror.

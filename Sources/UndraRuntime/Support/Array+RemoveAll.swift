@@ -6,6 +6,7 @@ extension Array {
     /// faster from the end. O(n).
     @inlinable
     mutating func removeAllKeepingCapacity() {
+        if isEmpty { return }
         if count > 8 {
             removeAll(keepingCapacity: true)
         } else {
