@@ -28,11 +28,14 @@ struct BenchCase {
     }
 
     /// A case that times only part of each operation (setup excluded) and returns the total.
-    init(name: String, baseline: String, goal: Double?, timedOurs: @escaping (Int) -> Double, timedTheirs: ((Int) -> Double)?) {
+    init(
+        name: String, baseline: String, goal: Double?, maxRatio: Double? = nil, timedOurs: @escaping (Int) -> Double,
+        timedTheirs: ((Int) -> Double)?
+    ) {
         self.name = name
         self.baseline = baseline
         self.goal = goal
-        self.maxRatio = nil
+        self.maxRatio = maxRatio
         self.ours = timedOurs
         self.theirs = timedTheirs
     }

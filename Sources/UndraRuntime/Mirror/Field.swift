@@ -55,7 +55,7 @@ public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
         self.details = Details(name: name, initial: initial, coalesces: coalesces, isEqual: isEqual)
     }
 
-    func makeStorage() -> any FieldStorage {
+    func makeStorage() -> FieldStorage {
         ScalarStorage(self)
     }
 }
@@ -101,7 +101,7 @@ public struct ListField<Key: Hashable & Sendable, Row: Sendable>: FieldDeclarati
         self.details = Details(name: name, coalesces: coalesces, entryPoints: .specialized)
     }
 
-    func makeStorage() -> any FieldStorage {
+    func makeStorage() -> FieldStorage {
         ListStorage(self)
     }
 }
@@ -116,5 +116,5 @@ public protocol FieldDeclaration: Sendable {
 
 /// How a declaration makes the storage that holds its field in a mirror.
 protocol StorageFactory {
-    func makeStorage() -> any FieldStorage
+    func makeStorage() -> FieldStorage
 }

@@ -7,36 +7,64 @@
 /// ops. Storage is only ever touched under the mirror's lock (or by the drain that holds the
 /// mirror), which is why the storages' properties skip dynamic exclusivity checks
 /// (`@exclusivity(unchecked)`): the lock already makes every access exclusive.
+///
+/// A base class rather than a protocol: the drain holds its storages unretained
+/// (`Unmanaged`) and calls them with `_withUnsafeGuaranteedRef`, with no reference counting;
+/// a protocol existential was retained and released around every call.
 @usableFromInline
-protocol FieldStorage: AnyObject {
-    var id: FieldID { get }
-    var name: String { get }
-    var coalesces: Bool { get }
+class FieldStorage {
+    @usableFromInline let id: FieldID
+    @usableFromInline let name: String
+    @usableFromInline let coalesces: Bool
+
+    @usableFromInline
+    init(id: FieldID, name: String, coalesces: Bool) {
+        self.id = id
+        self.name = name
+        self.coalesces = coalesces
+    }
 
     /// Checks the field's entries of a frame (after a return to the initial value, for a
     /// snapshot) against the current value, as if applied in order, and stages them. When they
     /// would change nothing, nothing stays staged.
-    func prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation
+    @usableFromInline
+    func prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation {
+        preconditionFailure("FieldStorage.prepare is abstract")
+    }
+
     /// Applies the staged ops (or, when stepping, only the first) and records the change in
     /// `changes`. `entries` are those `prepare` checked; called only after it answered `.changes`.
-    func commit(_ entries: FieldOps, stepping: Bool, into changes: inout ChangeSet)
+    @usableFromInline
+    func commit(_ entries: FieldOps, stepping: Bool, into changes: inout ChangeSet) {
+        preconditionFailure("FieldStorage.commit is abstract")
+    }
+
     /// Whether a stepping commit has ops left to apply one at a time.
-    var hasStagedSteps: Bool { get }
+    @usableFromInline
+    var hasStagedSteps: Bool { false }
+
     /// Applies the next staged op of a stepping commit and records it in `changes`.
-    func commitStep(into changes: inout ChangeSet)
+    @usableFromInline
+    func commitStep(into changes: inout ChangeSet) {}
+
     /// Forgets the staged ops.
-    func discardStaged()
+    @usableFromInline
+    func discardStaged() {}
 }
 
 /// The entries of a frame that address one field, in frame order: `first`, then `next[first]`,
 /// and so on until -1 (-1 at once: the field has no entry, as in a snapshot that omits it).
+///
+/// Unsafe buffers, valid only during the `prepare` or `commit` call that receives them: the
+/// drain lends the frame's entries and its link buffer, and passing them costs no reference
+/// counting.
 @usableFromInline
 struct FieldOps {
-    @usableFromInline let entries: [FrameOp]
-    @usableFromInline let next: [Int]
+    @usableFromInline let entries: UnsafeBufferPointer<FrameOp>
+    @usableFromInline let next: UnsafeBufferPointer<Int>
     @usableFromInline let first: Int
 
-    init(entries: [FrameOp], next: [Int], first: Int) {
+    init(entries: UnsafeBufferPointer<FrameOp>, next: UnsafeBufferPointer<Int>, first: Int) {
         self.entries = entries
         self.next = next
         self.first = first
@@ -60,7 +88,7 @@ struct FieldOps {
 
     /// The frame-wide index of op `offset` of `entries[entry]`. O(entry): only errors need it.
     @usableFromInline
-    static func opIndex(entry: Int, offset: Int = 0, in entries: [FrameOp]) -> Int {
+    static func opIndex(entry: Int, offset: Int = 0, in entries: UnsafeBufferPointer<FrameOp>) -> Int {
         var index = offset
         for earlier in entries[..<entry] { index += earlier.count }
         return index

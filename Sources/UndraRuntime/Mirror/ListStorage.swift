@@ -55,9 +55,6 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     @usableFromInline typealias Op = List.Op
 
-    @usableFromInline let id: FieldID
-    @usableFromInline let name: String
-    @usableFromInline let coalesces: Bool
     /// Copied out of the declaration: reaching through it would copy the whole declaration
     /// (and retain every closure in it) at each call.
     private let entryPoints: EntryPoints
@@ -74,10 +71,8 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     @usableFromInline
     init(_ declaration: ListField<Key, Row>) {
-        id = declaration.id
-        name = declaration.name
-        coalesces = declaration.coalesces
         entryPoints = declaration.details.entryPoints
+        super.init(id: declaration.id, name: declaration.name, coalesces: declaration.coalesces)
     }
 
     /// Gives `body` the list without copying it. Under the mirror's lock.
@@ -86,25 +81,25 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
     }
 
     @usableFromInline
-    func prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation {
+    override func prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation {
         entryPoints.prepare(self, entries, isSnapshot)
     }
 
     @usableFromInline
-    func commit(_ entries: FieldOps, stepping: Bool, into changes: inout ChangeSet) {
+    override func commit(_ entries: FieldOps, stepping: Bool, into changes: inout ChangeSet) {
         entryPoints.commit(self, entries, stepping, &changes)
     }
 
     @usableFromInline
-    var hasStagedSteps: Bool { nextStep < ops.count }
+    override var hasStagedSteps: Bool { nextStep < ops.count }
 
     @usableFromInline
-    func commitStep(into changes: inout ChangeSet) {
+    override func commitStep(into changes: inout ChangeSet) {
         entryPoints.commitStep(self, &changes)
     }
 
     @usableFromInline
-    func discardStaged() {
+    override func discardStaged() {
         entryPoints.discard(self)
     }
 

@@ -10,16 +10,13 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
     init(_ declaration: Field<Value>) {
         self.declaration = declaration
         self.value = declaration.initial
+        super.init(id: declaration.id, name: declaration.name, coalesces: declaration.coalesces)
     }
-
-    @usableFromInline var id: FieldID { declaration.id }
-    @usableFromInline var name: String { declaration.name }
-    @usableFromInline var coalesces: Bool { declaration.coalesces }
 
     /// Every value sent to a field that does not coalesce is an event; otherwise a value equal
     /// to the one held (when values compare) changes nothing. A snapshot that omits the field
     /// puts its initial value back.
-    @usableFromInline func prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation {
+    @usableFromInline override func prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation {
         var mismatch: StagedOpFailure?
         entries.forEach { entry, payload in
             guard let set = payload as? SetPayload<Value> else {
@@ -47,7 +44,7 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
         return .changes
     }
 
-    @usableFromInline func commit(_ entries: FieldOps, stepping: Bool, into changes: inout ChangeSet) {
+    @usableFromInline override func commit(_ entries: FieldOps, stepping: Bool, into changes: inout ChangeSet) {
         guard let last = staged.last else { return }
         if stepping {
             nextStep = 0
@@ -58,9 +55,9 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
         changes.record(id)
     }
 
-    @usableFromInline var hasStagedSteps: Bool { nextStep < staged.count }
+    @usableFromInline override var hasStagedSteps: Bool { nextStep < staged.count }
 
-    @usableFromInline func commitStep(into changes: inout ChangeSet) {
+    @usableFromInline override func commitStep(into changes: inout ChangeSet) {
         guard hasStagedSteps else { return }
         value = staged[nextStep]
         nextStep += 1
@@ -68,7 +65,7 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
         changes.record(id)
     }
 
-    @usableFromInline func discardStaged() {
+    @usableFromInline override func discardStaged() {
         staged.removeAllKeepingCapacity()
         nextStep = 0
     }

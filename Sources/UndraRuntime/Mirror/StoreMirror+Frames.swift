@@ -2,7 +2,8 @@
 /// linked through the drain's `next` buffer up to `last`), and whether its ops are applied and
 /// announced one at a time (a field that does not coalesce, outside snapshots).
 struct PlannedField {
-    let storage: any FieldStorage
+    /// Unretained: the mirror's `storages` holds every storage for the mirror's life.
+    let storage: Unmanaged<FieldStorage>
     let field: FieldID
     let stepping: Bool
     let first: Int
@@ -25,8 +26,20 @@ extension StoreMirror.State {
         rejection: inout MirrorError?
     ) -> Bool {
         plan.removeAllKeepingCapacity()
+        if next.count < frame.ops.count { next += repeatElement(-1, count: frame.ops.count - next.count) }
+        return frame.ops.withUnsafeBufferPointer { entries in
+            next.withUnsafeMutableBufferPointer { next in
+                prepare(frame, entries, schemaHash: schemaHash, into: &plan, next: next, rejection: &rejection)
+            }
+        }
+    }
+
+    private mutating func prepare(
+        _ frame: Frame, _ entries: UnsafeBufferPointer<FrameOp>, schemaHash: UInt64, into plan: inout [PlannedField],
+        next: UnsafeMutableBufferPointer<Int>, rejection: inout MirrorError?
+    ) -> Bool {
         func reject(
-            _ reason: MirrorError.Reason, opIndex: Int? = nil, at storage: (any FieldStorage)? = nil,
+            _ reason: MirrorError.Reason, opIndex: Int? = nil, at storage: FieldStorage? = nil,
             field: FieldID? = nil, key: String? = nil
         ) -> Bool {
             plan.removeAllKeepingCapacity()
@@ -45,26 +58,27 @@ extension StoreMirror.State {
         if frame.isSnapshot {
             for storage in storages {
                 touched.insert(storage.id)
-                plan.append(PlannedField(storage: storage, field: storage.id, stepping: false, first: -1, last: -1))
+                plan.append(PlannedField(
+                    storage: Unmanaged.passUnretained(storage), field: storage.id, stepping: false, first: -1, last: -1))
             }
         }
-        if next.count < frame.ops.count { next += repeatElement(-1, count: frame.ops.count - next.count) }
-        for (entry, op) in frame.ops.enumerated() {
-            guard let position = position(of: op.field) else {
-                return reject(.unknownField, opIndex: FieldOps.opIndex(entry: entry, in: frame.ops), field: op.field)
+        for entry in entries.indices {
+            let field = entries[entry].field
+            guard let position = position(of: field) else {
+                return reject(.unknownField, opIndex: FieldOps.opIndex(entry: entry, in: entries), field: field)
             }
             next[entry] = -1
-            if touched.insert(op.field) {
+            if touched.insert(field) {
                 let storage = storages[position]
                 plan.append(PlannedField(
-                    storage: storage, field: op.field, stepping: !frame.isSnapshot && !storage.coalesces,
-                    first: entry, last: entry))
+                    storage: Unmanaged.passUnretained(storage), field: field,
+                    stepping: !frame.isSnapshot && !storage.coalesces, first: entry, last: entry))
                 continue
             }
-            let index = plan.firstIndex { $0.field == op.field }!
+            let index = plan.firstIndex { $0.field == field }!
             if plan[index].last < 0 {
                 plan[index] = PlannedField(
-                    storage: plan[index].storage, field: op.field, stepping: false, first: entry, last: entry)
+                    storage: plan[index].storage, field: field, stepping: false, first: entry, last: entry)
             } else {
                 next[plan[index].last] = entry
                 plan[index].last = entry
@@ -74,16 +88,17 @@ extension StoreMirror.State {
         var kept = 0
         for index in plan.indices {
             let planned = plan[index]
-            let entries = FieldOps(entries: frame.ops, next: next, first: planned.first)
-            switch planned.storage.prepare(entries, isSnapshot: frame.isSnapshot) {
+            let fieldOps = FieldOps(entries: entries, next: UnsafeBufferPointer(next), first: planned.first)
+            switch planned.storage._withUnsafeGuaranteedRef({ $0.prepare(fieldOps, isSnapshot: frame.isSnapshot) }) {
             case .changes:
                 if kept != index { plan[kept] = planned }
                 kept += 1
             case .unchanged:
                 break
             case .failed(let failure):
-                for earlier in plan[..<kept] { earlier.storage.discardStaged() }
-                return reject(failure.reason, opIndex: failure.opIndex, at: planned.storage, key: failure.key)
+                for earlier in plan[..<kept] { earlier.storage._withUnsafeGuaranteedRef { $0.discardStaged() } }
+                return reject(
+                    failure.reason, opIndex: failure.opIndex, at: planned.storage.takeUnretainedValue(), key: failure.key)
             }
         }
         if kept < plan.count { plan.removeLast(plan.count - kept) }
@@ -109,19 +124,24 @@ extension StoreMirror.State {
     /// returned with its storage, to be announced on its own).
     mutating func commit(
         _ frame: Frame, _ plan: [PlannedField], next: [Int], into changes: inout ChangeSet
-    ) -> [(storage: any FieldStorage, firstStep: ChangeSet)] {
+    ) -> [(storage: FieldStorage, firstStep: ChangeSet)] {
         epoch = frame.epoch
         sequence = frame.sequence
         if frame.isSnapshot { awaitingResync = false }
-        var firstSteps: [(storage: any FieldStorage, firstStep: ChangeSet)] = []
-        for planned in plan {
-            let entries = FieldOps(entries: frame.ops, next: next, first: planned.first)
-            if planned.stepping {
-                var step = ChangeSet()
-                planned.storage.commit(entries, stepping: true, into: &step)
-                firstSteps.append((planned.storage, step))
-            } else {
-                planned.storage.commit(entries, stepping: false, into: &changes)
+        var firstSteps: [(storage: FieldStorage, firstStep: ChangeSet)] = []
+        frame.ops.withUnsafeBufferPointer { entries in
+            next.withUnsafeBufferPointer { next in
+                for planned in plan {
+                    let fieldOps = FieldOps(entries: entries, next: next, first: planned.first)
+                    if planned.stepping {
+                        var step = ChangeSet()
+                        let storage = planned.storage.takeUnretainedValue()
+                        storage.commit(fieldOps, stepping: true, into: &step)
+                        firstSteps.append((storage, step))
+                    } else {
+                        planned.storage._withUnsafeGuaranteedRef { $0.commit(fieldOps, stepping: false, into: &changes) }
+                    }
+                }
             }
         }
         changes.acknowledge(frame.acks)

@@ -61,7 +61,7 @@ public final class StoreMirror: Sendable {
 
     @usableFromInline
     struct State {
-        @usableFromInline var storages: [any FieldStorage]
+        @usableFromInline var storages: [FieldStorage]
         /// Field id → position in `storages` (-1: no such field). Ids are small and dense.
         @usableFromInline var positions: [Int]
         var epoch: UInt64?
@@ -71,7 +71,7 @@ public final class StoreMirror: Sendable {
         var draining = false
         weak var delegate: (any MirrorDelegate)?
 
-        init(storages: [any FieldStorage], positions: [Int]) {
+        init(storages: [FieldStorage], positions: [Int]) {
             self.storages = storages
             self.positions = positions
         }
@@ -90,7 +90,7 @@ public final class StoreMirror: Sendable {
     /// (a schema error here is a programming error, and traps).
     public init(schemaHash: UInt64 = 0, fields: [any FieldDeclaration]) {
         self.schemaHash = schemaHash
-        var storages: [any FieldStorage] = []
+        var storages: [FieldStorage] = []
         var positions: [Int] = []
         for declaration in fields {
             guard let factory = declaration as? StorageFactory else {
@@ -158,7 +158,7 @@ public final class StoreMirror: Sendable {
         guard ObjectIdentifier(Swift.type(of: storage)) == ObjectIdentifier(S.self) else {
             preconditionFailure("StoreMirror: field \(field) is not a \(S.self) of this mirror's schema")
         }
-        return unsafeDowncast(storage as AnyObject, to: S.self)
+        return unsafeDowncast(storage, to: S.self)
     }
 
     // MARK: Applying
