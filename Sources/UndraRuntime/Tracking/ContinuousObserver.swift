@@ -141,6 +141,11 @@ final class ContinuousObserver: Observer {
         generation.load(ordering: .relaxed) == entry
     }
 
+    var actsOnWillSet: Bool {
+        if case .willSet = delivery { return true }
+        return false
+    }
+
     // MARK: Running
 
     /// Queues a run on the delivery queue (coalesced delivery).

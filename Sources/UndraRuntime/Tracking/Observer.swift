@@ -21,6 +21,11 @@ protocol Observer: AnyObject, Sendable {
 
     /// Whether an entry of this generation can still fire (used to drop stale entries).
     func isCurrent(_ generation: UInt64) -> Bool
+
+    /// Whether `receive` can do anything but `.keep` a current entry at a `willSet`: true for a
+    /// one-shot `track` and a `.willSet` continuous observation. A registrar skips `willSet`
+    /// altogether while none of its entries acts on it. Constant for the observer's lifetime.
+    var actsOnWillSet: Bool { get }
 }
 
 /// What a registrar does with one entry when an event reaches it.

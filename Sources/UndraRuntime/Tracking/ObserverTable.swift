@@ -22,17 +22,23 @@ struct ObserverTable {
 
     /// All entries in all buckets, live or stale. Mirrored into the registrar's atomic gate.
     private(set) var entryCount = 0
+    /// The entries among them whose observer acts on `willSet`. Mirrored into the registrar's
+    /// `willSet` gate; exact, so the gate never stays shut while such an entry is installed.
+    private(set) var willSetEntryCount = 0
 
     mutating func install(_ observer: consuming any Observer, generation: UInt64, for key: ObservationKey) {
         let entry = Entry(observer: observer, generation: generation)
+        let change: (entries: Int, willSetEntries: Int)
         if let index = buckets.index(forKey: key) {
             if buckets.values[index].entries.isEmpty { emptyBuckets -= 1 }
-            entryCount += buckets.values[index].append(entry)
+            change = buckets.values[index].append(entry)
         } else {
             var bucket = Bucket()
-            entryCount += bucket.append(entry)
+            change = bucket.append(entry)
             buckets.append(bucket, forKey: key)
         }
+        entryCount += change.entries
+        willSetEntryCount += change.willSetEntries
     }
 
     /// Lets every entry of `key`'s bucket decide what `event` means to it; keeps the ones that
@@ -40,8 +46,9 @@ struct ObserverTable {
     mutating func receive(_ event: TrackingEvent, for key: ObservationKey, thread: UInt) -> FiredObservers {
         var fired = FiredObservers()
         guard let index = buckets.index(forKey: key) else { return fired }
-        let removed = buckets.values[index].receive(event, thread: thread, firing: &fired)
+        let (removed, removedWillSet) = buckets.values[index].receive(event, thread: thread, firing: &fired)
         entryCount -= removed
+        willSetEntryCount -= removedWillSet
         if removed > 0 && buckets.values[index].entries.isEmpty {
             emptyBuckets += 1
             if emptyBuckets > 8 && emptyBuckets * 2 > buckets.count { sweepEmptyBuckets() }
@@ -58,9 +65,11 @@ struct ObserverTable {
 extension ObserverTable.Bucket {
     /// Asks each entry, in order, what `event` means to it; appends the fired observers to
     /// `fired` and removes the dropped entries, keeping the others in order. Returns how many
-    /// were removed.
-    fileprivate mutating func receive(_ event: TrackingEvent, thread: UInt, firing fired: inout FiredObservers) -> Int {
-        var kept = 0
+    /// were removed, and how many of those acted on `willSet`.
+    fileprivate mutating func receive(
+        _ event: TrackingEvent, thread: UInt, firing fired: inout FiredObservers
+    ) -> (removed: Int, removedWillSet: Int) {
+        var kept = 0, removedWillSet = 0
         for position in entries.indices {
             let verdict = entries[position].observer.receive(
                 event, generation: entries[position].generation, thread: thread)
@@ -68,23 +77,31 @@ extension ObserverTable.Bucket {
             if verdict.keep {
                 if kept != position { entries.swapAt(kept, position) }
                 kept += 1
+            } else if entries[position].observer.actsOnWillSet {
+                removedWillSet += 1
             }
         }
         let removed = entries.count - kept
         for _ in 0..<removed { entries.removeLast() }
-        return removed
+        return (removed, removedWillSet)
     }
 
     /// Appends `entry`, first dropping stale entries if the bucket reached its purge size.
-    /// Returns the change in the number of entries.
-    fileprivate mutating func append(_ entry: consuming ObserverTable.Entry) -> Int {
+    /// Returns the change in the number of entries, and in those that act on `willSet`.
+    fileprivate mutating func append(_ entry: consuming ObserverTable.Entry) -> (entries: Int, willSetEntries: Int) {
         let before = entries.count
+        var willSetChange = 0
         if before >= purgeAt {
-            entries.removeAll { !$0.observer.isCurrent($0.generation) }
+            entries.removeAll { entry in
+                let stale = !entry.observer.isCurrent(entry.generation)
+                if stale && entry.observer.actsOnWillSet { willSetChange -= 1 }
+                return stale
+            }
             purgeAt = max(8, entries.count * 2)
         }
+        if entry.observer.actsOnWillSet { willSetChange += 1 }
         entries.append(entry)
-        return entries.count - before
+        return (entries.count - before, willSetChange)
     }
 }
 

@@ -77,4 +77,6 @@ final class OneShotObserver: Observer {
     func isCurrent(_ generation: UInt64) -> Bool {
         state.load(ordering: .relaxed) != Self.fired
     }
+
+    var actsOnWillSet: Bool { firesOnWillSet }
 }
