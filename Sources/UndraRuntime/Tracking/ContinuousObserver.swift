@@ -8,7 +8,8 @@ import Synchronization
 /// current, and everything installed by earlier runs turns stale at once, to be dropped lazily.
 /// So a run re-tracks without visiting what it read before, and without allocating an observer.
 ///
-/// Runs never overlap: `running` is taken under `state`'s lock by one thread; a change arriving
+/// Runs never overlap: `running` is taken under `state`'s lock by one thread, together with the
+/// pending changes and the handlers (one lock to start a run, one to end it); a change arriving
 /// from another thread meanwhile sets `rerun`, and the running thread goes round once more.
 final class ContinuousObserver: Observer {
     private static let cancelled = UInt64.max
@@ -16,6 +17,8 @@ final class ContinuousObserver: Observer {
     /// The current generation, or `cancelled`. Read under registrars' locks, so an atomic.
     private let generation = Atomic<UInt64>(0)
     private let delivery: TrackingDelivery
+    /// Whether changes are collected for `onChange`: there is one, and it is told after the write.
+    private let notesChanges: Bool
     private let state: Locked<State>
 
     /// The observation's closures, boxed so that taking them out from under the lock is one
@@ -41,16 +44,34 @@ final class ContinuousObserver: Observer {
         var rerun = false
         /// A run is queued on the delivery queue (coalesced delivery).
         var scheduled = false
-        /// Changes not yet passed to `onChange`, each property once, in the order they first changed.
+        /// Changes not yet passed to `onChange`, each property once, in the order they first
+        /// changed. A run takes the buffer and hands it back emptied, capacity kept, so the next
+        /// change does not allocate.
         var pending: [TrackedChange] = []
+
+        /// Whether a change reported by `thread` concerns the observer: it is not cancelled, and
+        /// the change is not a write its own run made.
+        func accepts(from thread: UInt) -> Bool {
+            handlers != nil && !(running && runner == thread)
+        }
 
         mutating func note(_ change: TrackedChange) {
             if !pending.contains(change) { pending.append(change) }
         }
 
-        mutating func takePending() -> [TrackedChange] {
-            defer { pending = [] }
-            return pending
+        /// After a change was accepted: `thread` takes the run, with the pending changes moved
+        /// into `changes` (empty on entry), and gets the handlers; or, if another thread is
+        /// running, that thread will go round once more.
+        mutating func claim(by thread: UInt, taking changes: inout [TrackedChange]) -> Handlers? {
+            guard let handlers else { return nil }
+            if running {
+                if runner != thread { rerun = true }
+                return nil
+            }
+            running = true
+            runner = thread
+            swap(&changes, &pending)
+            return handlers
         }
     }
 
@@ -60,6 +81,7 @@ final class ContinuousObserver: Observer {
         delivery: TrackingDelivery
     ) {
         self.delivery = delivery
+        if case .willSet = delivery { notesChanges = false } else { notesChanges = onChange != nil }
         self.state = Locked(State(handlers: Handlers(read: read, onChange: onChange)))
     }
 
@@ -70,12 +92,11 @@ final class ContinuousObserver: Observer {
         delivery: TrackingDelivery
     ) -> ObservationToken {
         let observer = ContinuousObserver(read: read, onChange: onChange, delivery: delivery)
+        var changes: [TrackedChange] = []
         let thread = currentThreadID()
-        observer.state.withLock { state in
-            state.running = true
-            state.runner = thread
+        if let handlers = observer.state.withLock({ $0.claim(by: thread, taking: &changes) }) {
+            observer.run(handlers, changes: &changes)
         }
-        observer.run(changes: [])
         return ObservationToken(observer)
     }
 
@@ -113,17 +134,12 @@ final class ContinuousObserver: Observer {
             }
             handlers?.onChange?([change])
         case (.willSet, .didSet), (.didSet, .didSet):
-            let noted = state.withLock { state -> Bool in
-                guard state.handlers != nil, !(state.running && state.runner == thread) else { return false }
-                if case .didSet = delivery { state.note(change) }
-                return true
-            }
             // Inside a batch of announcements (a store's drain), run once when the batch ends.
-            if noted && !ThreadContext.withCurrent({ $0.deferRun(of: self) }) { runNow(thread: thread) }
+            if !ThreadContext.withCurrent({ $0.deferRun(of: self, for: change) }) { runNow(change, thread: thread) }
         case (.coalesced, .didSet):
             let schedule = state.withLock { state -> Bool in
-                guard state.handlers != nil, !(state.running && state.runner == thread) else { return false }
-                state.note(change)
+                guard state.accepts(from: thread) else { return false }
+                if notesChanges { state.note(change) }
                 if state.running {
                     state.rerun = true
                     return false
@@ -154,54 +170,70 @@ final class ContinuousObserver: Observer {
         queue.async { self.runScheduled() }
     }
 
-    /// Runs now on this thread, or, if another thread is running, makes it go round once more.
-    func runNow(thread: UInt) {
-        claimAndRun(thread: thread, clearingSchedule: false)
+    /// `change` was written by `thread`: runs now on this thread, or, if another thread is
+    /// running, leaves the change to it (it goes round once more). One lock to decide.
+    private func runNow(_ change: TrackedChange, thread: UInt) {
+        var changes: [TrackedChange] = []
+        let handlers = state.withLock { state -> Handlers? in
+            guard state.accepts(from: thread) else { return nil }
+            if notesChanges { state.note(change) }
+            return state.claim(by: thread, taking: &changes)
+        }
+        if let handlers { run(handlers, changes: &changes) }
+    }
+
+    /// A batch on `thread` ended: takes this observer's changes out of `batch` (from `start`, its
+    /// first) and runs once for them all, as `runNow` does for one.
+    func runDeferred(_ batch: inout ContiguousArray<ThreadContext.DeferredChange>, from start: Int, thread: UInt) {
+        var changes: [TrackedChange] = []
+        let handlers = state.withLock { state -> Handlers? in
+            let accepted = state.accepts(from: thread)
+            for position in start..<batch.count where batch[position].observer === self {
+                if accepted && notesChanges { state.note(batch[position].change) }
+                batch[position].observer = nil
+            }
+            return accepted ? state.claim(by: thread, taking: &changes) : nil
+        }
+        if let handlers { run(handlers, changes: &changes) }
     }
 
     private func runScheduled() {
-        claimAndRun(thread: currentThreadID(), clearingSchedule: true)
-    }
-
-    /// Takes `running` and the pending changes in one step and runs; if another thread is
-    /// running, leaves the changes to it (it goes round once more).
-    private func claimAndRun(thread: UInt, clearingSchedule: Bool) {
-        let changes = state.withLock { state -> [TrackedChange]? in
-            if clearingSchedule { state.scheduled = false }
-            guard state.handlers != nil else { return nil }
-            if state.running {
-                if state.runner != thread { state.rerun = true }
-                return nil
-            }
-            state.running = true
-            state.runner = thread
-            return state.takePending()
+        var changes: [TrackedChange] = []
+        let thread = currentThreadID()
+        let handlers = state.withLock { state -> Handlers? in
+            state.scheduled = false
+            return state.claim(by: thread, taking: &changes)
         }
-        if let changes { run(changes: changes) }
+        if let handlers { run(handlers, changes: &changes) }
     }
 
     /// Tells `onChange` (if any changes) and re-tracks `read`, until no change arrived meanwhile.
-    /// The caller has set `running`.
-    private func run(changes: [TrackedChange]) {
-        var changes = changes
+    /// The caller has claimed the run; `changes` is the pending buffer it took, handed back
+    /// emptied when the run ends.
+    private func run(_ handlers: Handlers, changes: inout [TrackedChange]) {
+        var handlers = handlers
         while true {
-            if let handlers = state.withLock({ $0.handlers }) {
-                if !changes.isEmpty, let onChange = handlers.onChange { onChange(changes) }
-                retrack(handlers.read)
-            }
+            if !changes.isEmpty, let onChange = handlers.onChange { onChange(changes) }
+            retrack(handlers.read)
+            // Emptied in place, so the buffer is reused (unless `onChange` kept it: then the first
+            // removal copies, as the next change would have). `removeLast()` is the cheap way to
+            // keep capacity: `removeAll(keepingCapacity:)` goes through `replaceSubrange`.
+            while !changes.isEmpty { changes.removeLast() }
             // Deciding to stop and clearing `running` are one step, so a change that arrives
             // from another thread either sees `running` (and sets `rerun`) or runs itself.
-            let again = state.withLock { state -> [TrackedChange]? in
-                if state.rerun, state.handlers != nil {
+            let again = state.withLock { state -> Handlers? in
+                if state.rerun, let handlers = state.handlers {
                     state.rerun = false
-                    return state.takePending()
+                    swap(&changes, &state.pending)
+                    return handlers
                 }
                 state.running = false
                 state.rerun = false
+                if state.pending.isEmpty && state.handlers != nil { swap(&changes, &state.pending) }
                 return nil
             }
             guard let again else { return }
-            changes = again
+            handlers = again
         }
     }
 
