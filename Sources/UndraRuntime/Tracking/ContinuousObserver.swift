@@ -4,22 +4,30 @@ import Synchronization
 /// The observer behind `observe`: re-arms in place after every change.
 ///
 /// Its entries stay in the registrars' buckets across changes (they are not consumed as a
-/// one-shot's are). Each run of `read` happens at a new generation: the entries it installs are
-/// current, and everything installed by earlier runs turns stale at once, to be dropped lazily.
-/// So a run re-tracks without visiting what it read before, and without allocating an observer.
+/// one-shot's are), and `reads` remembers what the last run read. A run that reads a property the
+/// previous run read installs nothing (its entry is still there, and has been since that read, so
+/// no write is lost); a property read for the first time is installed at once, as a `track` does;
+/// one the run no longer reads is removed from its registrar when the run ends. So a run that
+/// reads what the last one did takes no registrar's lock at all.
 ///
 /// Runs never overlap: `running` is taken under `state`'s lock by one thread, together with the
 /// pending changes and the handlers (one lock to start a run, one to end it); a change arriving
 /// from another thread meanwhile sets `rerun`, and the running thread goes round once more.
 final class ContinuousObserver: Observer {
-    private static let cancelled = UInt64.max
-
-    /// The current generation, or `cancelled`. Read under registrars' locks, so an atomic.
-    private let generation = Atomic<UInt64>(0)
+    /// Set once by `cancel`. Read under registrars' locks, so an atomic.
+    private let cancelled = Atomic<Bool>(false)
     private let delivery: TrackingDelivery
     /// Whether changes are collected for `onChange`: there is one, and it is told after the write.
     private let notesChanges: Bool
     private let state: Locked<State>
+
+    /// What the last run read. Touched only by the thread that holds the run: a runner (it took
+    /// `running` under `state`'s lock, and gives it back under that lock), or `cancel`, once it
+    /// has cleared `handlers` while no run was under way (no run can start after that). `state`'s
+    /// lock orders these threads, so that lock is what guards it. Never accessed re-entrantly, so
+    /// the dynamic exclusivity check (a thread-local access set) is left out.
+    @exclusivity(unchecked)
+    private nonisolated(unsafe) var reads = ReadSet()
 
     /// The observation's closures, boxed so that taking them out from under the lock is one
     /// retain (a closure returned through the lock's generic `withLock` would be re-wrapped in a
@@ -100,26 +108,27 @@ final class ContinuousObserver: Observer {
         return ObservationToken(observer)
     }
 
-    var isCancelled: Bool { generation.load(ordering: .acquiring) == Self.cancelled }
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
     func cancel() {
-        generation.store(Self.cancelled, ordering: .releasing)
+        cancelled.store(true, ordering: .releasing)
         // Taken out under the lock; released when this function returns, outside it.
-        let released = state.withLock { state in
+        let (released, holdsRun) = state.withLock { state in
             defer {
                 state.handlers = nil
                 state.pending = []
             }
-            return state.handlers
+            return (state.handlers, !state.running)
         }
         _ = released
+        // A run under way empties `reads` when it ends; otherwise no run can start any more.
+        if holdsRun { reads.removeAll() }
     }
 
     // MARK: Observer
 
-    func receive(_ event: TrackingEvent, generation entry: UInt64, thread: UInt) -> Verdict {
-        let current = generation.load(ordering: .acquiring)
-        if current == Self.cancelled || entry != current { return .drop }
+    func receive(_ event: TrackingEvent, thread: UInt) -> Verdict {
+        if cancelled.load(ordering: .acquiring) { return .drop }
         switch (delivery, event) {
         case (.willSet, _), (_, .didSet): return .fireAndKeep
         case (_, .willSet): return .keep
@@ -153,13 +162,16 @@ final class ContinuousObserver: Observer {
         }
     }
 
-    func isCurrent(_ entry: UInt64) -> Bool {
-        generation.load(ordering: .relaxed) == entry
-    }
+    var isLive: Bool { !cancelled.load(ordering: .relaxed) }
 
     var actsOnWillSet: Bool {
         if case .willSet = delivery { return true }
         return false
+    }
+
+    /// Called on the runner's thread while `read` runs (the scope is this observer's).
+    func firstRead(of key: ObservationKey, in registrar: Registrar) {
+        if !reads.record(key, in: registrar) { registrar.install(self, for: key) }
     }
 
     // MARK: Running
@@ -221,35 +233,35 @@ final class ContinuousObserver: Observer {
             while !changes.isEmpty { changes.removeLast() }
             // Deciding to stop and clearing `running` are one step, so a change that arrives
             // from another thread either sees `running` (and sets `rerun`) or runs itself.
-            let again = state.withLock { state -> Handlers? in
+            let (again, wasCancelled) = state.withLock { state -> (Handlers?, Bool) in
                 if state.rerun, let handlers = state.handlers {
                     state.rerun = false
                     swap(&changes, &state.pending)
-                    return handlers
+                    return (handlers, false)
                 }
                 state.running = false
                 state.rerun = false
-                if state.pending.isEmpty && state.handlers != nil { swap(&changes, &state.pending) }
-                return nil
+                if state.handlers == nil { return (nil, true) }
+                if state.pending.isEmpty { swap(&changes, &state.pending) }
+                return (nil, false)
             }
-            guard let again else { return }
+            guard let again else {
+                // Cancelled during the run: `cancel` left `reads` to this thread.
+                if wasCancelled { reads.removeAll() }
+                return
+            }
             handlers = again
         }
     }
 
-    /// Runs `read` in a scope at the next generation, so it installs fresh entries and all older
-    /// ones turn stale.
+    /// Runs `read` in this observer's scope: what it reads for the first time is installed, what
+    /// the previous run read and this one did not is removed.
     private func retrack(_ read: @Sendable () -> Void) {
-        var current = generation.load(ordering: .relaxed)
-        while true {
-            if current == Self.cancelled { return }
-            let (exchanged, original) = generation.compareExchange(
-                expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
-            if exchanged { break }
-            current = original
-        }
+        if isCancelled { return }
+        reads.beginRun()
         ThreadContext.withCurrent { context in
-            context.withScope(self, generation: current + 1, running: read)
+            context.withScope(self, running: read)
         }
+        reads.endRun { registrar, key in registrar.remove(self, for: key) }
     }
 }

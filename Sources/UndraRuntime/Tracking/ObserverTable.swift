@@ -6,12 +6,11 @@
 struct ObserverTable {
     struct Entry {
         let observer: any Observer
-        let generation: UInt64
     }
 
     struct Bucket {
         var entries: ContiguousArray<Entry> = []
-        /// When `entries` reaches this size, stale entries are dropped before appending; then it
+        /// When `entries` reaches this size, dead entries are dropped before appending; then it
         /// doubles. This keeps a never-written property's bucket at most about twice its live
         /// entries, at O(1) amortized cost per install.
         var purgeAt = 8
@@ -26,8 +25,8 @@ struct ObserverTable {
     /// `willSet` gate; exact, so the gate never stays shut while such an entry is installed.
     private(set) var willSetEntryCount = 0
 
-    mutating func install(_ observer: consuming any Observer, generation: UInt64, for key: ObservationKey) {
-        let entry = Entry(observer: observer, generation: generation)
+    mutating func install(_ observer: consuming any Observer, for key: ObservationKey) {
+        let entry = Entry(observer: observer)
         let change: (entries: Int, willSetEntries: Int)
         if let index = buckets.index(forKey: key) {
             if buckets.values[index].entries.isEmpty { emptyBuckets -= 1 }
@@ -47,13 +46,27 @@ struct ObserverTable {
         var fired = FiredObservers()
         guard let index = buckets.index(forKey: key) else { return fired }
         let (removed, removedWillSet) = buckets.values[index].receive(event, thread: thread, firing: &fired)
+        didRemove(removed, actingOnWillSet: removedWillSet, from: index)
+        return fired
+    }
+
+    /// Removes `observer`'s entry for `key`, if there is one (an observer that stops reading a
+    /// property). O(k) for the k entries of the bucket.
+    mutating func remove(_ observer: any Observer, for key: ObservationKey) {
+        guard let index = buckets.index(forKey: key),
+              let position = buckets.values[index].entries.firstIndex(where: { $0.observer === observer })
+        else { return }
+        buckets.values[index].entries.remove(at: position)
+        didRemove(1, actingOnWillSet: observer.actsOnWillSet ? 1 : 0, from: index)
+    }
+
+    private mutating func didRemove(_ removed: Int, actingOnWillSet removedWillSet: Int, from index: Int) {
         entryCount -= removed
         willSetEntryCount -= removedWillSet
         if removed > 0 && buckets.values[index].entries.isEmpty {
             emptyBuckets += 1
             if emptyBuckets > 8 && emptyBuckets * 2 > buckets.count { sweepEmptyBuckets() }
         }
-        return fired
     }
 
     private mutating func sweepEmptyBuckets() {
@@ -71,8 +84,7 @@ extension ObserverTable.Bucket {
     ) -> (removed: Int, removedWillSet: Int) {
         var kept = 0, removedWillSet = 0
         for position in entries.indices {
-            let verdict = entries[position].observer.receive(
-                event, generation: entries[position].generation, thread: thread)
+            let verdict = entries[position].observer.receive(event, thread: thread)
             if verdict.fire { fired.append(entries[position].observer) }
             if verdict.keep {
                 if kept != position { entries.swapAt(kept, position) }
@@ -86,16 +98,16 @@ extension ObserverTable.Bucket {
         return (removed, removedWillSet)
     }
 
-    /// Appends `entry`, first dropping stale entries if the bucket reached its purge size.
+    /// Appends `entry`, first dropping dead entries if the bucket reached its purge size.
     /// Returns the change in the number of entries, and in those that act on `willSet`.
     fileprivate mutating func append(_ entry: consuming ObserverTable.Entry) -> (entries: Int, willSetEntries: Int) {
         let before = entries.count
         var willSetChange = 0
         if before >= purgeAt {
             entries.removeAll { entry in
-                let stale = !entry.observer.isCurrent(entry.generation)
-                if stale && entry.observer.actsOnWillSet { willSetChange -= 1 }
-                return stale
+                let dead = !entry.observer.isLive
+                if dead && entry.observer.actsOnWillSet { willSetChange -= 1 }
+                return dead
             }
             purgeAt = max(8, entries.count * 2)
         }

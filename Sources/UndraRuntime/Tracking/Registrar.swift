@@ -167,14 +167,24 @@ extension Registrar {
         willSetCount.store(table.willSetEntryCount, ordering: .relaxed)
     }
 
-    /// Installs, for every open scope on this thread that has not read `key` yet, its observer.
+    /// Tells every open scope on this thread that has not read `key` yet that it has: its observer installs itself.
     private func record(_ key: ObservationKey, in context: ThreadContext) {
-        context.recordRead(of: key, in: ObjectIdentifier(self)) { observer, generation in
-            guard observer.isCurrent(generation) else { return }
-            table.withLock { table in
-                table.install(observer, generation: generation, for: key)
-                publishCounts(of: table)
-            }
+        context.recordRead(of: key, in: self)
+    }
+
+    /// Installs an entry of `observer` for `key`. O(1) on average; takes the table's lock.
+    func install(_ observer: any Observer, for key: ObservationKey) {
+        table.withLock { table in
+            table.install(observer, for: key)
+            publishCounts(of: table)
+        }
+    }
+
+    /// Removes `observer`'s entry for `key`, if any. O(k) for the k entries of the property; takes the table's lock.
+    func remove(_ observer: any Observer, for key: ObservationKey) {
+        table.withLock { table in
+            table.remove(observer, for: key)
+            publishCounts(of: table)
         }
     }
 }
