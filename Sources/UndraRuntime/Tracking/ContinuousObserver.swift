@@ -40,6 +40,12 @@ final class ContinuousObserver: Observer {
             self.read = read
             self.onChange = onChange
         }
+
+        /// Calls `onChange`, if any. A method, so that the closure is called through `self`
+        /// (which the caller holds) without a retain of its context around the call.
+        func tell(_ changes: [TrackedChange]) {
+            onChange?(changes)
+        }
     }
 
     private struct State {
@@ -141,7 +147,7 @@ final class ContinuousObserver: Observer {
             let handlers = state.withLock { state in
                 state.running && state.runner == thread ? nil : state.handlers
             }
-            handlers?.onChange?([change])
+            handlers?.tell([change])
         case (.willSet, .didSet), (.didSet, .didSet):
             // Inside a batch of announcements (a store's drain), run once when the batch ends.
             if !ThreadContext.withCurrent({ $0.deferRun(of: self, for: change) }) { runNow(change, thread: thread) }
@@ -225,8 +231,8 @@ final class ContinuousObserver: Observer {
     private func run(_ handlers: Handlers, changes: inout [TrackedChange]) {
         var handlers = handlers
         while true {
-            if !changes.isEmpty, let onChange = handlers.onChange { onChange(changes) }
-            retrack(handlers.read)
+            if !changes.isEmpty { handlers.tell(changes) }
+            retrack(handlers)
             // Emptied in place, so the buffer is reused (unless `onChange` kept it: then the first
             // removal copies, as the next change would have). `removeLast()` is the cheap way to
             // keep capacity: `removeAll(keepingCapacity:)` goes through `replaceSubrange`.
@@ -255,12 +261,13 @@ final class ContinuousObserver: Observer {
     }
 
     /// Runs `read` in this observer's scope: what it reads for the first time is installed, what
-    /// the previous run read and this one did not is removed.
-    private func retrack(_ read: @Sendable () -> Void) {
+    /// the previous run read and this one did not is removed. Takes the handlers rather than the
+    /// closure, so that `read` is called through them without a retain of its context.
+    private func retrack(_ handlers: Handlers) {
         if isCancelled { return }
         reads.beginRun()
         ThreadContext.withCurrent { context in
-            context.withScope(self, running: read)
+            context.withScope(self, running: handlers.read)
         }
         reads.endRun { registrar, key in registrar.remove(self, for: key) }
     }
