@@ -6,6 +6,8 @@
 struct ObserverTable {
     struct Entry {
         let observer: any Observer
+        /// `observer.actsOnWillSet`, asked once at install: removing entries then asks nothing.
+        let actsOnWillSet: Bool
     }
 
     struct Bucket {
@@ -26,7 +28,7 @@ struct ObserverTable {
     private(set) var willSetEntryCount = 0
 
     mutating func install(_ observer: consuming any Observer, for key: ObservationKey) {
-        let entry = Entry(observer: observer)
+        let entry = Entry(observer: observer, actsOnWillSet: observer.actsOnWillSet)
         let change: (entries: Int, willSetEntries: Int)
         if let index = buckets.index(forKey: key) {
             if buckets.values[index].entries.isEmpty { emptyBuckets -= 1 }
@@ -56,8 +58,8 @@ struct ObserverTable {
         guard let index = buckets.index(forKey: key),
               let position = buckets.values[index].entries.firstIndex(where: { $0.observer === observer })
         else { return }
-        buckets.values[index].entries.remove(at: position)
-        didRemove(1, actingOnWillSet: observer.actsOnWillSet ? 1 : 0, from: index)
+        let removed = buckets.values[index].entries.remove(at: position)
+        didRemove(1, actingOnWillSet: removed.actsOnWillSet ? 1 : 0, from: index)
     }
 
     private mutating func didRemove(_ removed: Int, actingOnWillSet removedWillSet: Int, from index: Int) {
@@ -89,7 +91,7 @@ extension ObserverTable.Bucket {
             if verdict.keep {
                 if kept != position { entries.swapAt(kept, position) }
                 kept += 1
-            } else if entries[position].observer.actsOnWillSet {
+            } else if entries[position].actsOnWillSet {
                 removedWillSet += 1
             }
         }
@@ -106,12 +108,12 @@ extension ObserverTable.Bucket {
         if before >= purgeAt {
             entries.removeAll { entry in
                 let dead = !entry.observer.isLive
-                if dead && entry.observer.actsOnWillSet { willSetChange -= 1 }
+                if dead && entry.actsOnWillSet { willSetChange -= 1 }
                 return dead
             }
             purgeAt = max(8, entries.count * 2)
         }
-        if entry.observer.actsOnWillSet { willSetChange += 1 }
+        if entry.actsOnWillSet { willSetChange += 1 }
         entries.append(entry)
         return (entries.count - before, willSetChange)
     }
