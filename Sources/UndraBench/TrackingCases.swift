@@ -43,6 +43,15 @@ final class ApplePoint: @unchecked Sendable {  // @unchecked: used from one thre
     var x = 0
 }
 
+/// Re-arms a one-shot Observation tracking of `point.x` from its own `onChange`: what a continuous
+/// observation costs with Observation.
+func observeApple(_ point: ApplePoint, _ counter: Counter) {
+    withObservationTracking({ blackHole(point.x) }, onChange: {
+        counter.bump()
+        observeApple(point, counter)
+    })
+}
+
 /// Counts callbacks, so that no observer is optimized away.
 final class Counter: Sendable {
     let count = Atomic<Int>(0)
@@ -54,6 +63,10 @@ func trackingCases() -> [BenchCase] {
     let counter = Counter()
     let points = (0..<100).map { _ in Point() }
     let applePoints = (0..<100).map { _ in ApplePoint() }
+    // Observed continuously from here on; their own objects, so the other rows see no observer.
+    let observedPoint = Point(), observedApple = ApplePoint()
+    let observation = observe({ observedPoint.fastX }, onChange: { _ in counter.bump() })
+    observeApple(observedApple, counter)
 
     return [
         BenchCase(
@@ -174,6 +187,16 @@ func trackingCases() -> [BenchCase] {
                         { for _ in 0..<30 { blackHole(apple.x) } }, onChange: { counter.bump() })
                     apple.x = i
                 }
+            }),
+            // One write that fires a continuous observation of the property and re-runs (re-tracks) it.
+        BenchCase(
+            name: "observe.rerun", baseline: "Observation", goal: nil,
+            ours: { n in
+                for i in 0..<n { observedPoint.fastX = i }
+                blackHole(observation)
+            },
+            theirs: { n in
+                for i in 0..<n { observedApple.x = i }
             }),
     ]
 }

@@ -4,19 +4,30 @@ import Synchronization
 /// The observer behind `observe`: re-arms in place after every change.
 ///
 /// Its entries stay in the registrars' buckets across changes (they are not consumed as a
-/// one-shot's are). Each run of `read` happens at a new generation: the entries it installs are
-/// current, and everything installed by earlier runs turns stale at once, to be dropped lazily.
-/// So a run re-tracks without visiting what it read before, and without allocating an observer.
+/// one-shot's are), and `reads` remembers what the last run read. A run that reads a property the
+/// previous run read installs nothing (its entry is still there, and has been since that read, so
+/// no write is lost); a property read for the first time is installed at once, as a `track` does;
+/// one the run no longer reads is removed from its registrar when the run ends. So a run that
+/// reads what the last one did takes no registrar's lock at all.
 ///
-/// Runs never overlap: `running` is taken under `state`'s lock by one thread; a change arriving
+/// Runs never overlap: `running` is taken under `state`'s lock by one thread, together with the
+/// pending changes and the handlers (one lock to start a run, one to end it); a change arriving
 /// from another thread meanwhile sets `rerun`, and the running thread goes round once more.
 final class ContinuousObserver: Observer {
-    private static let cancelled = UInt64.max
-
-    /// The current generation, or `cancelled`. Read under registrars' locks, so an atomic.
-    private let generation = Atomic<UInt64>(0)
+    /// Set once by `cancel`. Read under registrars' locks, so an atomic.
+    private let cancelled = Atomic<Bool>(false)
     private let delivery: TrackingDelivery
+    /// Whether changes are collected for `onChange`: there is one, and it is told after the write.
+    private let notesChanges: Bool
     private let state: Locked<State>
+
+    /// What the last run read. Touched only by the thread that holds the run: a runner (it took
+    /// `running` under `state`'s lock, and gives it back under that lock), or `cancel`, once it
+    /// has cleared `handlers` while no run was under way (no run can start after that). `state`'s
+    /// lock orders these threads, so that lock is what guards it. Never accessed re-entrantly, so
+    /// the dynamic exclusivity check (a thread-local access set) is left out.
+    @exclusivity(unchecked)
+    private nonisolated(unsafe) var reads = ReadSet()
 
     /// The observation's closures, boxed so that taking them out from under the lock is one
     /// retain (a closure returned through the lock's generic `withLock` would be re-wrapped in a
@@ -28,6 +39,12 @@ final class ContinuousObserver: Observer {
         init(read: @escaping @Sendable () -> Void, onChange: (@Sendable ([TrackedChange]) -> Void)?) {
             self.read = read
             self.onChange = onChange
+        }
+
+        /// Calls `onChange`, if any. A method, so that the closure is called through `self`
+        /// (which the caller holds) without a retain of its context around the call.
+        func tell(_ changes: [TrackedChange]) {
+            onChange?(changes)
         }
     }
 
@@ -41,16 +58,34 @@ final class ContinuousObserver: Observer {
         var rerun = false
         /// A run is queued on the delivery queue (coalesced delivery).
         var scheduled = false
-        /// Changes not yet passed to `onChange`, each property once, in the order they first changed.
+        /// Changes not yet passed to `onChange`, each property once, in the order they first
+        /// changed. A run takes the buffer and hands it back emptied, capacity kept, so the next
+        /// change does not allocate.
         var pending: [TrackedChange] = []
+
+        /// Whether a change reported by `thread` concerns the observer: it is not cancelled, and
+        /// the change is not a write its own run made.
+        func accepts(from thread: UInt) -> Bool {
+            handlers != nil && !(running && runner == thread)
+        }
 
         mutating func note(_ change: TrackedChange) {
             if !pending.contains(change) { pending.append(change) }
         }
 
-        mutating func takePending() -> [TrackedChange] {
-            defer { pending = [] }
-            return pending
+        /// After a change was accepted: `thread` takes the run, with the pending changes moved
+        /// into `changes` (empty on entry), and gets the handlers; or, if another thread is
+        /// running, that thread will go round once more.
+        mutating func claim(by thread: UInt, taking changes: inout [TrackedChange]) -> Handlers? {
+            guard let handlers else { return nil }
+            if running {
+                if runner != thread { rerun = true }
+                return nil
+            }
+            running = true
+            runner = thread
+            swap(&changes, &pending)
+            return handlers
         }
     }
 
@@ -60,6 +95,7 @@ final class ContinuousObserver: Observer {
         delivery: TrackingDelivery
     ) {
         self.delivery = delivery
+        if case .willSet = delivery { notesChanges = false } else { notesChanges = onChange != nil }
         self.state = Locked(State(handlers: Handlers(read: read, onChange: onChange)))
     }
 
@@ -70,35 +106,35 @@ final class ContinuousObserver: Observer {
         delivery: TrackingDelivery
     ) -> ObservationToken {
         let observer = ContinuousObserver(read: read, onChange: onChange, delivery: delivery)
+        var changes: [TrackedChange] = []
         let thread = currentThreadID()
-        observer.state.withLock { state in
-            state.running = true
-            state.runner = thread
+        if let handlers = observer.state.withLock({ $0.claim(by: thread, taking: &changes) }) {
+            observer.run(handlers, changes: &changes)
         }
-        observer.run(changes: [])
         return ObservationToken(observer)
     }
 
-    var isCancelled: Bool { generation.load(ordering: .acquiring) == Self.cancelled }
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
     func cancel() {
-        generation.store(Self.cancelled, ordering: .releasing)
+        cancelled.store(true, ordering: .releasing)
         // Taken out under the lock; released when this function returns, outside it.
-        let released = state.withLock { state in
+        let (released, holdsRun) = state.withLock { state in
             defer {
                 state.handlers = nil
                 state.pending = []
             }
-            return state.handlers
+            return (state.handlers, !state.running)
         }
         _ = released
+        // A run under way empties `reads` when it ends; otherwise no run can start any more.
+        if holdsRun { reads.removeAll() }
     }
 
     // MARK: Observer
 
-    func receive(_ event: TrackingEvent, generation entry: UInt64, thread: UInt) -> Verdict {
-        let current = generation.load(ordering: .acquiring)
-        if current == Self.cancelled || entry != current { return .drop }
+    func receive(_ event: TrackingEvent, thread: UInt) -> Verdict {
+        if cancelled.load(ordering: .acquiring) { return .drop }
         switch (delivery, event) {
         case (.willSet, _), (_, .didSet): return .fireAndKeep
         case (_, .willSet): return .keep
@@ -111,19 +147,14 @@ final class ContinuousObserver: Observer {
             let handlers = state.withLock { state in
                 state.running && state.runner == thread ? nil : state.handlers
             }
-            handlers?.onChange?([change])
+            handlers?.tell([change])
         case (.willSet, .didSet), (.didSet, .didSet):
-            let noted = state.withLock { state -> Bool in
-                guard state.handlers != nil, !(state.running && state.runner == thread) else { return false }
-                if case .didSet = delivery { state.note(change) }
-                return true
-            }
             // Inside a batch of announcements (a store's drain), run once when the batch ends.
-            if noted && !ThreadContext.withCurrent({ $0.deferRun(of: self) }) { runNow(thread: thread) }
+            if !ThreadContext.withCurrent({ $0.deferRun(of: self, for: change) }) { runNow(change, thread: thread) }
         case (.coalesced, .didSet):
             let schedule = state.withLock { state -> Bool in
-                guard state.handlers != nil, !(state.running && state.runner == thread) else { return false }
-                state.note(change)
+                guard state.accepts(from: thread) else { return false }
+                if notesChanges { state.note(change) }
                 if state.running {
                     state.rerun = true
                     return false
@@ -137,8 +168,16 @@ final class ContinuousObserver: Observer {
         }
     }
 
-    func isCurrent(_ entry: UInt64) -> Bool {
-        generation.load(ordering: .relaxed) == entry
+    var isLive: Bool { !cancelled.load(ordering: .relaxed) }
+
+    var actsOnWillSet: Bool {
+        if case .willSet = delivery { return true }
+        return false
+    }
+
+    /// Called on the runner's thread while `read` runs (the scope is this observer's).
+    func firstRead(of key: ObservationKey, in registrar: Registrar) {
+        if !reads.record(key, in: registrar) { registrar.install(self, for: key) }
     }
 
     // MARK: Running
@@ -149,70 +188,87 @@ final class ContinuousObserver: Observer {
         queue.async { self.runScheduled() }
     }
 
-    /// Runs now on this thread, or, if another thread is running, makes it go round once more.
-    func runNow(thread: UInt) {
-        claimAndRun(thread: thread, clearingSchedule: false)
+    /// `change` was written by `thread`: runs now on this thread, or, if another thread is
+    /// running, leaves the change to it (it goes round once more). One lock to decide.
+    private func runNow(_ change: TrackedChange, thread: UInt) {
+        var changes: [TrackedChange] = []
+        let handlers = state.withLock { state -> Handlers? in
+            guard state.accepts(from: thread) else { return nil }
+            if notesChanges { state.note(change) }
+            return state.claim(by: thread, taking: &changes)
+        }
+        if let handlers { run(handlers, changes: &changes) }
+    }
+
+    /// A batch on `thread` ended: takes this observer's changes out of `batch` (from `start`, its
+    /// first) and runs once for them all, as `runNow` does for one.
+    func runDeferred(_ batch: inout ContiguousArray<ThreadContext.DeferredChange>, from start: Int, thread: UInt) {
+        var changes: [TrackedChange] = []
+        let handlers = state.withLock { state -> Handlers? in
+            let accepted = state.accepts(from: thread)
+            for position in start..<batch.count where batch[position].observer === self {
+                if accepted && notesChanges { state.note(batch[position].change) }
+                batch[position].observer = nil
+            }
+            return accepted ? state.claim(by: thread, taking: &changes) : nil
+        }
+        if let handlers { run(handlers, changes: &changes) }
     }
 
     private func runScheduled() {
-        claimAndRun(thread: currentThreadID(), clearingSchedule: true)
-    }
-
-    /// Takes `running` and the pending changes in one step and runs; if another thread is
-    /// running, leaves the changes to it (it goes round once more).
-    private func claimAndRun(thread: UInt, clearingSchedule: Bool) {
-        let changes = state.withLock { state -> [TrackedChange]? in
-            if clearingSchedule { state.scheduled = false }
-            guard state.handlers != nil else { return nil }
-            if state.running {
-                if state.runner != thread { state.rerun = true }
-                return nil
-            }
-            state.running = true
-            state.runner = thread
-            return state.takePending()
+        var changes: [TrackedChange] = []
+        let thread = currentThreadID()
+        let handlers = state.withLock { state -> Handlers? in
+            state.scheduled = false
+            return state.claim(by: thread, taking: &changes)
         }
-        if let changes { run(changes: changes) }
+        if let handlers { run(handlers, changes: &changes) }
     }
 
     /// Tells `onChange` (if any changes) and re-tracks `read`, until no change arrived meanwhile.
-    /// The caller has set `running`.
-    private func run(changes: [TrackedChange]) {
-        var changes = changes
+    /// The caller has claimed the run; `changes` is the pending buffer it took, handed back
+    /// emptied when the run ends.
+    private func run(_ handlers: Handlers, changes: inout [TrackedChange]) {
+        var handlers = handlers
         while true {
-            if let handlers = state.withLock({ $0.handlers }) {
-                if !changes.isEmpty, let onChange = handlers.onChange { onChange(changes) }
-                retrack(handlers.read)
-            }
+            if !changes.isEmpty { handlers.tell(changes) }
+            retrack(handlers)
+            // Emptied in place, so the buffer is reused (unless `onChange` kept it: then the first
+            // removal copies, as the next change would have). `removeLast()` is the cheap way to
+            // keep capacity: `removeAll(keepingCapacity:)` goes through `replaceSubrange`.
+            while !changes.isEmpty { changes.removeLast() }
             // Deciding to stop and clearing `running` are one step, so a change that arrives
             // from another thread either sees `running` (and sets `rerun`) or runs itself.
-            let again = state.withLock { state -> [TrackedChange]? in
-                if state.rerun, state.handlers != nil {
+            let (again, wasCancelled) = state.withLock { state -> (Handlers?, Bool) in
+                if state.rerun, let handlers = state.handlers {
                     state.rerun = false
-                    return state.takePending()
+                    swap(&changes, &state.pending)
+                    return (handlers, false)
                 }
                 state.running = false
                 state.rerun = false
-                return nil
+                if state.handlers == nil { return (nil, true) }
+                if state.pending.isEmpty { swap(&changes, &state.pending) }
+                return (nil, false)
             }
-            guard let again else { return }
-            changes = again
+            guard let again else {
+                // Cancelled during the run: `cancel` left `reads` to this thread.
+                if wasCancelled { reads.removeAll() }
+                return
+            }
+            handlers = again
         }
     }
 
-    /// Runs `read` in a scope at the next generation, so it installs fresh entries and all older
-    /// ones turn stale.
-    private func retrack(_ read: @Sendable () -> Void) {
-        var current = generation.load(ordering: .relaxed)
-        while true {
-            if current == Self.cancelled { return }
-            let (exchanged, original) = generation.compareExchange(
-                expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
-            if exchanged { break }
-            current = original
-        }
+    /// Runs `read` in this observer's scope: what it reads for the first time is installed, what
+    /// the previous run read and this one did not is removed. Takes the handlers rather than the
+    /// closure, so that `read` is called through them without a retain of its context.
+    private func retrack(_ handlers: Handlers) {
+        if isCancelled { return }
+        reads.beginRun()
         ThreadContext.withCurrent { context in
-            context.withScope(self, generation: current + 1, running: read)
+            context.withScope(self, running: handlers.read)
         }
+        reads.endRun { registrar, key in registrar.remove(self, for: key) }
     }
 }

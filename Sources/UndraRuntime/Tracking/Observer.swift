@@ -1,11 +1,11 @@
 /// Something a registrar calls when a property it watches is written: one `track` call, or one
 /// continuous observation.
 ///
-/// A registrar keeps *entries* (observer, generation) in a bucket per (subject, property). An
-/// entry is current while its generation is the observer's current one; an observer that re-tracks
-/// bumps its generation, which makes all its older entries stale at once, so re-arming never has
-/// to visit the registrars it read before. Stale entries are dropped the next time their bucket is
-/// walked or grows (see `ObserverTable`).
+/// A registrar keeps *entries*, one per (observer, subject, property), in a bucket per (subject,
+/// property). A scope installs its observer's entry the first time it reads a property, at once
+/// (so a write by another thread after the read always finds it). An observer that can no longer
+/// fire (a one-shot that fired, a cancelled observation) is not visited to be removed: its entries
+/// are dropped the next time their bucket is walked or grows (see `ObserverTable`).
 ///
 /// The protocol is split in two so that no user code runs under a registrar's lock:
 /// `receive` is called under the lock and only decides (with atomics); `deliver` is called after
@@ -14,13 +14,23 @@ protocol Observer: AnyObject, Sendable {
     /// Called under the registrar's lock for each entry of the written property's bucket; decides
     /// with atomics only.
     /// - Parameter thread: the writing thread (`currentThreadID()`).
-    func receive(_ event: TrackingEvent, generation: UInt64, thread: UInt) -> Verdict
+    func receive(_ event: TrackingEvent, thread: UInt) -> Verdict
 
     /// Called with no lock held, for each entry whose verdict fired. May run user code.
     func deliver(_ event: TrackingEvent, _ change: TrackedChange, thread: UInt)
 
-    /// Whether an entry of this generation can still fire (used to drop stale entries).
-    func isCurrent(_ generation: UInt64) -> Bool
+    /// Whether its entries can still fire (used to drop dead entries).
+    var isLive: Bool { get }
+
+    /// Whether `receive` can do anything but `.keep` a live entry at a `willSet`: true for a
+    /// one-shot `track` and a `.willSet` continuous observation. A registrar skips `willSet`
+    /// altogether while none of its entries acts on it. Constant for the observer's lifetime.
+    var actsOnWillSet: Bool { get }
+
+    /// A scope of this observer, open on this thread, has read `key` through `registrar` for the
+    /// first time: the observer installs its entry there at once, unless it has one already.
+    /// Called on the reading thread, with no lock held; runs no user code.
+    func firstRead(of key: ObservationKey, in registrar: Registrar)
 }
 
 /// What a registrar does with one entry when an event reaches it.

@@ -6,12 +6,13 @@
 struct ObserverTable {
     struct Entry {
         let observer: any Observer
-        let generation: UInt64
+        /// `observer.actsOnWillSet`, asked once at install: removing entries then asks nothing.
+        let actsOnWillSet: Bool
     }
 
     struct Bucket {
         var entries: ContiguousArray<Entry> = []
-        /// When `entries` reaches this size, stale entries are dropped before appending; then it
+        /// When `entries` reaches this size, dead entries are dropped before appending; then it
         /// doubles. This keeps a never-written property's bucket at most about twice its live
         /// entries, at O(1) amortized cost per install.
         var purgeAt = 8
@@ -22,17 +23,23 @@ struct ObserverTable {
 
     /// All entries in all buckets, live or stale. Mirrored into the registrar's atomic gate.
     private(set) var entryCount = 0
+    /// The entries among them whose observer acts on `willSet`. Mirrored into the registrar's
+    /// `willSet` gate; exact, so the gate never stays shut while such an entry is installed.
+    private(set) var willSetEntryCount = 0
 
-    mutating func install(_ observer: consuming any Observer, generation: UInt64, for key: ObservationKey) {
-        let entry = Entry(observer: observer, generation: generation)
+    mutating func install(_ observer: consuming any Observer, for key: ObservationKey) {
+        let entry = Entry(observer: observer, actsOnWillSet: observer.actsOnWillSet)
+        let change: (entries: Int, willSetEntries: Int)
         if let index = buckets.index(forKey: key) {
             if buckets.values[index].entries.isEmpty { emptyBuckets -= 1 }
-            entryCount += buckets.values[index].append(entry)
+            change = buckets.values[index].append(entry)
         } else {
             var bucket = Bucket()
-            entryCount += bucket.append(entry)
+            change = bucket.append(entry)
             buckets.append(bucket, forKey: key)
         }
+        entryCount += change.entries
+        willSetEntryCount += change.willSetEntries
     }
 
     /// Lets every entry of `key`'s bucket decide what `event` means to it; keeps the ones that
@@ -40,13 +47,28 @@ struct ObserverTable {
     mutating func receive(_ event: TrackingEvent, for key: ObservationKey, thread: UInt) -> FiredObservers {
         var fired = FiredObservers()
         guard let index = buckets.index(forKey: key) else { return fired }
-        let removed = buckets.values[index].receive(event, thread: thread, firing: &fired)
+        let (removed, removedWillSet) = buckets.values[index].receive(event, thread: thread, firing: &fired)
+        didRemove(removed, actingOnWillSet: removedWillSet, from: index)
+        return fired
+    }
+
+    /// Removes `observer`'s entry for `key`, if there is one (an observer that stops reading a
+    /// property). O(k) for the k entries of the bucket.
+    mutating func remove(_ observer: any Observer, for key: ObservationKey) {
+        guard let index = buckets.index(forKey: key),
+              let position = buckets.values[index].entries.firstIndex(where: { $0.observer === observer })
+        else { return }
+        let removed = buckets.values[index].entries.remove(at: position)
+        didRemove(1, actingOnWillSet: removed.actsOnWillSet ? 1 : 0, from: index)
+    }
+
+    private mutating func didRemove(_ removed: Int, actingOnWillSet removedWillSet: Int, from index: Int) {
         entryCount -= removed
+        willSetEntryCount -= removedWillSet
         if removed > 0 && buckets.values[index].entries.isEmpty {
             emptyBuckets += 1
             if emptyBuckets > 8 && emptyBuckets * 2 > buckets.count { sweepEmptyBuckets() }
         }
-        return fired
     }
 
     private mutating func sweepEmptyBuckets() {
@@ -58,33 +80,42 @@ struct ObserverTable {
 extension ObserverTable.Bucket {
     /// Asks each entry, in order, what `event` means to it; appends the fired observers to
     /// `fired` and removes the dropped entries, keeping the others in order. Returns how many
-    /// were removed.
-    fileprivate mutating func receive(_ event: TrackingEvent, thread: UInt, firing fired: inout FiredObservers) -> Int {
-        var kept = 0
+    /// were removed, and how many of those acted on `willSet`.
+    fileprivate mutating func receive(
+        _ event: TrackingEvent, thread: UInt, firing fired: inout FiredObservers
+    ) -> (removed: Int, removedWillSet: Int) {
+        var kept = 0, removedWillSet = 0
         for position in entries.indices {
-            let verdict = entries[position].observer.receive(
-                event, generation: entries[position].generation, thread: thread)
+            let verdict = entries[position].observer.receive(event, thread: thread)
             if verdict.fire { fired.append(entries[position].observer) }
             if verdict.keep {
                 if kept != position { entries.swapAt(kept, position) }
                 kept += 1
+            } else if entries[position].actsOnWillSet {
+                removedWillSet += 1
             }
         }
         let removed = entries.count - kept
         for _ in 0..<removed { entries.removeLast() }
-        return removed
+        return (removed, removedWillSet)
     }
 
-    /// Appends `entry`, first dropping stale entries if the bucket reached its purge size.
-    /// Returns the change in the number of entries.
-    fileprivate mutating func append(_ entry: consuming ObserverTable.Entry) -> Int {
+    /// Appends `entry`, first dropping dead entries if the bucket reached its purge size.
+    /// Returns the change in the number of entries, and in those that act on `willSet`.
+    fileprivate mutating func append(_ entry: consuming ObserverTable.Entry) -> (entries: Int, willSetEntries: Int) {
         let before = entries.count
+        var willSetChange = 0
         if before >= purgeAt {
-            entries.removeAll { !$0.observer.isCurrent($0.generation) }
+            entries.removeAll { entry in
+                let dead = !entry.observer.isLive
+                if dead && entry.actsOnWillSet { willSetChange -= 1 }
+                return dead
+            }
             purgeAt = max(8, entries.count * 2)
         }
+        if entry.actsOnWillSet { willSetChange += 1 }
         entries.append(entry)
-        return entries.count - before
+        return (entries.count - before, willSetChange)
     }
 }
 

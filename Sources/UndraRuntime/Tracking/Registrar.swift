@@ -14,7 +14,9 @@ import Synchronization
 /// The two forms name the same identity: `PropertyID(\Settings.theme)` and `\.theme` are one property.
 ///
 /// - Complexity: with no tracking scope open on any thread, `access` is one relaxed atomic load;
-///   with no observer installed on this registrar, `willSet`/`didSet` are one relaxed atomic load.
+///   with no observer installed on this registrar, `willSet`/`didSet` are one relaxed atomic load,
+///   and so is `willSet` while no installed observer acts on it (continuous observations with
+///   `.didSet` or coalesced delivery).
 ///   Otherwise O(1) on average plus O(k) for the k observers of the written property.
 /// - Thread safety: every method may be called from any thread at once. Observers' callbacks run
 ///   with no lock held.
@@ -22,6 +24,12 @@ public final class Registrar: Sendable {
     /// How many entries `table` holds, live or stale: zero means a write has nobody to tell.
     @usableFromInline
     let installedCount = Atomic<Int>(0)
+
+    /// How many of those entries belong to an observer that acts on `willSet` (a one-shot `track`,
+    /// a `.willSet` continuous observation): zero means a `willSet` has nobody to tell, which is
+    /// the usual case for continuous observers, whose entries wait for `didSet`.
+    @usableFromInline
+    let willSetCount = Atomic<Int>(0)
 
     let table = Locked(ObserverTable())
 
@@ -46,7 +54,7 @@ public final class Registrar: Sendable {
     public func willSet<Subject: AnyObject, Value>(
         _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Value>
     ) {
-        if installedCount.load(ordering: .relaxed) != 0 {
+        if willSetCount.load(ordering: .relaxed) != 0 {
             announce(.willSet, ObjectIdentifier(subject), keyPath: keyPath)
         }
     }
@@ -86,7 +94,7 @@ public final class Registrar: Sendable {
     /// Announces that `subject`'s `property` is about to change.
     @inlinable
     public func willSet<Subject: AnyObject>(_ subject: Subject, property: @autoclosure () -> PropertyID) {
-        if installedCount.load(ordering: .relaxed) != 0 {
+        if willSetCount.load(ordering: .relaxed) != 0 {
             announce(.willSet, ObservationKey(subject: ObjectIdentifier(subject), property: property()))
         }
     }
@@ -145,7 +153,7 @@ extension Registrar {
         let thread = currentThreadID()
         let fired = table.withLock { table in
             let fired = table.receive(event, for: key, thread: thread)
-            installedCount.store(table.entryCount, ordering: .relaxed)
+            publishCounts(of: table)
             return fired
         }
         if !fired.isEmpty {
@@ -153,14 +161,30 @@ extension Registrar {
         }
     }
 
-    /// Installs, for every open scope on this thread that has not read `key` yet, its observer.
+    /// Mirrors `table`'s counts into the gates. Called under the table's lock after every change.
+    private func publishCounts(of table: borrowing ObserverTable) {
+        installedCount.store(table.entryCount, ordering: .relaxed)
+        willSetCount.store(table.willSetEntryCount, ordering: .relaxed)
+    }
+
+    /// Tells every open scope on this thread that has not read `key` yet that it has: its observer installs itself.
     private func record(_ key: ObservationKey, in context: ThreadContext) {
-        context.recordRead(of: key, in: ObjectIdentifier(self)) { observer, generation in
-            guard observer.isCurrent(generation) else { return }
-            table.withLock { table in
-                table.install(observer, generation: generation, for: key)
-                installedCount.store(table.entryCount, ordering: .relaxed)
-            }
+        context.recordRead(of: key, in: self)
+    }
+
+    /// Installs an entry of `observer` for `key`. O(1) on average; takes the table's lock.
+    func install(_ observer: any Observer, for key: ObservationKey) {
+        table.withLock { table in
+            table.install(observer, for: key)
+            publishCounts(of: table)
+        }
+    }
+
+    /// Removes `observer`'s entry for `key`, if any. O(k) for the k entries of the property; takes the table's lock.
+    func remove(_ observer: any Observer, for key: ObservationKey) {
+        table.withLock { table in
+            table.remove(observer, for: key)
+            publishCounts(of: table)
         }
     }
 }

@@ -24,28 +24,32 @@ final class ThreadContext {
     var scopes: ContiguousArray<TrackingScope> = []
 
     /// While a batch of announcements runs on this thread (`deferringObserverRuns`), the
-    /// continuous observers it fired, each once, in the order they first fired: the first one
-    /// inline (the usual batch fires one), the others in an array.
+    /// continuous observers it fired, with the change that fired each, in the order they fired.
+    /// Nothing is locked to add one: an observer hears of its changes when the batch ends. The
+    /// buffer is kept from batch to batch, so a batch allocates nothing once the thread has had one.
     @exclusivity(unchecked)
-    private var firstDeferred: ContinuousObserver?
-    @exclusivity(unchecked)
-    private var moreDeferred = ContiguousArray<ContinuousObserver>()
+    private var deferred = ContiguousArray<DeferredChange>()
     @exclusivity(unchecked)
     private var isBatching = false
 
-    /// Inside a batch: remembers `observer` to run when the batch ends, and returns true.
-    func deferRun(of observer: ContinuousObserver) -> Bool {
+    /// One change a batch fired a continuous observer for; `observer` is cleared once it has run.
+    struct DeferredChange {
+        var observer: ContinuousObserver?
+        let change: TrackedChange
+    }
+
+    /// Inside a batch: remembers that `change` fired `observer`, to run it when the batch ends,
+    /// and returns true. O(1) amortized.
+    func deferRun(of observer: ContinuousObserver, for change: TrackedChange) -> Bool {
         guard isBatching else { return false }
-        if firstDeferred == nil {
-            firstDeferred = observer
-        } else if firstDeferred !== observer && !moreDeferred.contains(where: { $0 === observer }) {
-            moreDeferred.append(observer)
-        }
+        deferred.append(DeferredChange(observer: observer, change: change))
         return true
     }
 
     /// Runs `body`, a batch of announcements: a continuous observer that several of them fire
     /// runs once, after `body`, with every change named. Nested batches join the outermost.
+    ///
+    /// - Complexity: O(n·m) after `body` for n changes fired for m distinct observers.
     static func deferringObserverRuns(_ body: () -> Void) {
         let outermost = withCurrent { context -> Bool in
             guard !context.isBatching else { return false }
@@ -54,17 +58,25 @@ final class ThreadContext {
         }
         body()
         guard outermost else { return }
-        // The runs happen outside the batch: announcements they cause start batches of their own.
-        let (first, more) = withCurrent { context -> (ContinuousObserver?, ContiguousArray<ContinuousObserver>) in
+        // The runs happen outside the batch: announcements they cause start batches of their own,
+        // so the batch is taken out of the context while they run, and its buffer put back after.
+        var batch = withCurrent { context in
             context.isBatching = false
-            var more = ContiguousArray<ContinuousObserver>()
-            if !context.moreDeferred.isEmpty { swap(&more, &context.moreDeferred) }
-            return (context.firstDeferred.take(), more)
+            var batch = ContiguousArray<DeferredChange>()
+            swap(&batch, &context.deferred)
+            return batch
         }
-        guard let first else { return }
-        let thread = currentThreadID()
-        first.runNow(thread: thread)
-        for observer in more { observer.runNow(thread: thread) }
+        if !batch.isEmpty {
+            let thread = currentThreadID()
+            // Each observer runs once, in the order it first fired; it takes (and clears) its changes.
+            for index in batch.indices {
+                if let observer = batch[index].observer { observer.runDeferred(&batch, from: index, thread: thread) }
+            }
+            while !batch.isEmpty { batch.removeLast() }  // keeps the capacity, cheaper than removeAll(keepingCapacity:)
+        }
+        withCurrent { context in
+            if context.deferred.capacity < batch.capacity { swap(&batch, &context.deferred) }
+        }
     }
 
     /// Direct-mapped: key-path object address → id. Key paths in optimized code are unique

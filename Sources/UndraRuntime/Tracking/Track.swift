@@ -27,7 +27,7 @@ func trackOnce<T>(
     let observer = OneShotObserver(owner: currentThreadID(), firesOnWillSet: firesOnWillSet, onChange: onChange)
     defer { observer.finishReading() }
     return try ThreadContext.withCurrent { context in
-        try context.withScope(observer, generation: 0, read)
+        try context.withScope(observer, read)
     }
 }
 
@@ -56,7 +56,7 @@ final class OneShotObserver: Observer {
         _ = state.compareExchange(expected: Self.reading, desired: Self.armed, ordering: .acquiringAndReleasing)
     }
 
-    func receive(_ event: TrackingEvent, generation: UInt64, thread: UInt) -> Verdict {
+    func receive(_ event: TrackingEvent, thread: UInt) -> Verdict {
         var current = state.load(ordering: .acquiring)
         while true {
             if current == Self.fired { return .drop }
@@ -74,7 +74,14 @@ final class OneShotObserver: Observer {
         onChange.take()?()
     }
 
-    func isCurrent(_ generation: UInt64) -> Bool {
+    var isLive: Bool {
         state.load(ordering: .relaxed) != Self.fired
+    }
+
+    var actsOnWillSet: Bool { firesOnWillSet }
+
+    /// Installs at every first read, until it fired (a write by another thread during `read`).
+    func firstRead(of key: ObservationKey, in registrar: Registrar) {
+        if isLive { registrar.install(self, for: key) }
     }
 }

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// One open tracking scope on a thread: the observer its reads install, at which generation, and
-/// which (registrar, subject, property) triples it has installed already.
+/// One open tracking scope on a thread: the observer its reads install, and which (registrar,
+/// subject, property) triples it has read already.
 ///
 /// Reads install their entry at once, not when the scope closes: a write by another thread after
 /// a property was read therefore always finds the observer (no lost update between the read and
@@ -10,7 +10,6 @@ struct TrackingScope {
     /// Unowned: whoever opens the scope holds the observer until the scope closes (`trackOnce`'s
     /// local, or the continuous observer running its own `read`).
     unowned(unsafe) let observer: any Observer
-    let generation: UInt64
 
     /// Installed so far, for deduplication: reading one property thirty times installs once.
     /// The first key is kept inline (most scopes read one property); more go to a small
@@ -32,9 +31,8 @@ struct TrackingScope {
         }
     }
 
-    init(observer: any Observer, generation: UInt64) {
+    init(observer: any Observer) {
         self.observer = observer
-        self.generation = generation
     }
 
     /// Records the read; returns true the first time this scope sees (registrar, key).
@@ -72,26 +70,24 @@ struct TrackingScope {
 }
 
 extension ThreadContext {
-    /// Runs `body` inside a new scope that installs `observer` at `generation` on every read.
-    func withScope<Result>(
-        _ observer: any Observer, generation: UInt64, _ body: () throws -> Result
-    ) rethrows -> Result {
-        openScope(observer, generation: generation)
+    /// Runs `body` inside a new scope that installs `observer` on every read.
+    func withScope<Result>(_ observer: any Observer, _ body: () throws -> Result) rethrows -> Result {
+        openScope(observer)
         defer { closeScope() }
         return try body()
     }
 
     /// `withScope` for a re-tracking run: not generic, so the escaping `read` is called as it is,
     /// without a reabstraction thunk allocated around it.
-    func withScope(_ observer: any Observer, generation: UInt64, running read: @Sendable () -> Void) {
-        openScope(observer, generation: generation)
+    func withScope(_ observer: any Observer, running read: @Sendable () -> Void) {
+        openScope(observer)
         read()
         closeScope()
     }
 
-    private func openScope(_ observer: any Observer, generation: UInt64) {
+    private func openScope(_ observer: any Observer) {
         openScopeCount.wrappingAdd(1, ordering: .relaxed)
-        scopes.append(TrackingScope(observer: observer, generation: generation))
+        scopes.append(TrackingScope(observer: observer))
     }
 
     private func closeScope() {
@@ -102,14 +98,12 @@ extension ThreadContext {
     /// Whether a scope is open on this thread.
     var isTracking: Bool { !scopes.isEmpty }
 
-    /// Records a read of `key` through `registrar` in every open scope, and calls `install` for
+    /// Records a read of `key` through `registrar` in every open scope, and tells the observer of
     /// each scope that had not read it yet.
-    func recordRead(
-        of key: ObservationKey, in registrar: ObjectIdentifier,
-        install: (_ observer: any Observer, _ generation: UInt64) -> Void
-    ) {
-        for index in scopes.indices where scopes[index].firstRead(of: key, in: registrar) {
-            install(scopes[index].observer, scopes[index].generation)
+    func recordRead(of key: ObservationKey, in registrar: Registrar) {
+        let identity = ObjectIdentifier(registrar)
+        for index in scopes.indices where scopes[index].firstRead(of: key, in: identity) {
+            scopes[index].observer.firstRead(of: key, in: registrar)
         }
     }
 }

@@ -219,3 +219,25 @@ import UndraRuntime
 private final class TokenHolder: @unchecked Sendable {  // @unchecked: set once before any write.
     var token: ObservationToken?
 }
+
+/// Continuous observation told of changes from several threads at once.
+@Suite struct ObserveConcurrencyTests {
+    @Test func changesFromManyThreadsAreEachNamedAndNeverTwiceInOneCall() {
+        // Every write finds the observer's entry, even while another thread re-runs it: a
+        // re-run does not take entries away and put them back. (Re-arming by bumping a
+        // generation lost the writes that fell between the bump and the re-read.)
+        for _ in 0..<20 {
+            let model = DynamicModel()
+            let values = (0..<4).map { try! model.property("p\($0)", 0) }
+            let calls = ValueLog<[PropertyID]>()
+            let token = observe({ values.map { $0.value } }, onChange: { calls.append($0.map(\.property)) })
+            concurrently(4) { index in
+                for round in 1...200 { values[index].value = round }
+            }
+            let named = calls.all.flatMap { $0 }
+            #expect(Set(named) == Set(values.map(\.id)))
+            #expect(calls.all.allSatisfy { Set($0).count == $0.count })
+            token.cancel()
+        }
+    }
+}
