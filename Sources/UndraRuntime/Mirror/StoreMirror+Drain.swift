@@ -20,6 +20,8 @@ extension StoreMirror {
             /// was claimed (one lock for both), and why it rejected a frame.
             @exclusivity(unchecked) var firstPrepared = false
             @exclusivity(unchecked) var rejection: MirrorError?
+            /// The delegate, loaded under the lock that claims the drain and taken from here at once.
+            @exclusivity(unchecked) var delegate: (any MirrorDelegate)?
         }
 
         let mirror: StoreMirror
@@ -51,13 +53,14 @@ extension StoreMirror {
                 return false
             }
             scratch.willChange.removeAllKeepingCapacity()
-            for planned in scratch.plan where scratch.announced.insert(planned.field) || planned.stepping {
-                scratch.willChange.append(planned.field)
+            for index in scratch.plan.indices {
+                let planned = scratch.plan[index]
+                if scratch.announced.insert(planned.field) || planned.stepping { scratch.willChange.append(planned.field) }
             }
             if !scratch.willChange.isEmpty { delegate?.mirrorWillChange(scratch.willChange) }
 
             let firstSteps = mirror.state.withLock { state in
-                state.commit(frame, scratch.plan, next: scratch.next, into: &scratch.changes)
+                state.commit(frame, &scratch.plan, next: &scratch.next, into: &scratch.changes)
             }
             // Fields that do not coalesce: each further value is announced on its own.
             for (storage, firstStep) in firstSteps {

@@ -123,7 +123,7 @@ extension StoreMirror.State {
     /// final values (recorded in `changes`), stepping fields their first (recorded apart, each
     /// returned with its storage, to be announced on its own).
     mutating func commit(
-        _ frame: Frame, _ plan: [PlannedField], next: [Int], into changes: inout ChangeSet
+        _ frame: Frame, _ plan: inout [PlannedField], next: inout [Int], into changes: inout ChangeSet
     ) -> [(storage: FieldStorage, firstStep: ChangeSet)] {
         epoch = frame.epoch
         sequence = frame.sequence

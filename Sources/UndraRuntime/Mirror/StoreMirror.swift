@@ -166,40 +166,39 @@ public final class StoreMirror: Sendable {
     /// Applies one frame (a drain of one). See `apply(_:)` for frames.
     @discardableResult
     public func apply(_ frame: Frame) -> DrainReport {
-        drain(CollectionOfOne(frame))
+        drain(frame, then: EmptyCollection())
     }
 
     /// Applies frames in order, as one drain: coalescing fields are announced once for all of them.
     @discardableResult
     public func apply(_ frames: [Frame]) -> DrainReport {
-        drain(frames)
+        guard let first = frames.first else { return DrainReport() }
+        return drain(first, then: frames.dropFirst())
     }
 
-    private func drain(_ frames: some Collection<Frame>) -> DrainReport {
-        // Claiming the drain and checking its first frame take one lock.
+    /// Drains `first`, then `rest`. The first frame is passed on its own, as it came: iterating a
+    /// collection of one copied it (a retain and a release of each of its arrays).
+    private func drain(_ first: Frame, then rest: some Collection<Frame>) -> DrainReport {
+        // Claiming the drain, loading the delegate and checking the first frame take one lock.
         let scratch = scratch
-        let claim = state.withLock { state -> (claimed: Bool, delegate: (any MirrorDelegate)?) in
+        let claimed = state.withLock { state -> Bool in
             if state.draining {
-                state.queue += frames
+                state.queue.append(first)
+                state.queue += rest
                 hasQueuedFrames.store(true, ordering: .relaxed)
-                return (false, nil)
+                return false
             }
             state.draining = true
-            if let first = frames.first {
-                scratch.firstPrepared = state.prepare(
-                    first, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next,
-                    rejection: &scratch.rejection)
-            }
-            return (true, state.delegate)
+            scratch.delegate = state.delegate
+            scratch.firstPrepared = state.prepare(
+                first, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next, rejection: &scratch.rejection)
+            return true
         }
-        guard claim.claimed else { return DrainReport(queued: frames.count) }
+        guard claimed else { return DrainReport(queued: 1 + rest.count) }
         var report = DrainReport()
-        let drain = Drain(mirror: self, scratch: scratch, delegate: claim.delegate)
-        var isFirst = true
-        for frame in frames {
-            drain.apply(frame, isPrepared: isFirst, into: &report)
-            isFirst = false
-        }
+        let drain = Drain(mirror: self, scratch: scratch, delegate: scratch.delegate.take())
+        drain.apply(first, isPrepared: true, into: &report)
+        for frame in rest { drain.apply(frame, into: &report) }
         while true {
             // Frames queued by announcements made while frames were applied join this drain;
             // those queued by its last announcements start another.
