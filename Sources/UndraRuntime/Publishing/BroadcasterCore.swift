@@ -55,6 +55,9 @@ final class BroadcasterCore<Output, Failure: Error> {
         @usableFromInline var current: Output?
         /// The clock when `current` was sent.
         @usableFromInline var currentClock = 0
+        /// The clock of the latest send made under the lock (with or without a current value):
+        /// what `subscribe(reading:…)` compares to know whether a value was sent meanwhile.
+        @usableFromInline var lastSendClock = 0
         /// Sends that arrived while someone was delivering, in order.
         @usableFromInline var pending: [Job] = []
         /// Rosters replaced while someone was delivering: the deliverer releases them when it
@@ -118,6 +121,7 @@ final class BroadcasterCore<Output, Failure: Error> {
         let (sentAt, _) = shared.withLock { shared -> (Int?, replaced: Output?) in
             guard shared.completion == nil else { return (nil, nil) }
             shared.clock += 1
+            shared.lastSendClock = shared.clock
             var replaced: Output?
             if updatingCurrent {
                 replaced = shared.current

@@ -3,14 +3,14 @@
 /// value at once, then the value after each change (once per drain for a coalescing field; every
 /// value for one that does not coalesce). It never completes.
 ///
-/// The values are the mirror's own: a keyed list is delivered without being copied. Between
-/// drains the publisher holds the latest value (for new subscribers); it lets go of it before
-/// the next commit, so that the mirror patches the list in place. A subscriber that keeps a
-/// delivered list makes the next patch copy it (copy-on-write), as keeping any array would.
+/// The values are the mirror's own: a keyed list is delivered without being copied, and the
+/// publisher holds none between changes (a new subscriber reads the mirror), so a patch finds
+/// the list uniquely referenced and changes it in place. A subscriber that keeps a delivered list
+/// makes the next patch copy it (copy-on-write), as keeping any array would.
 ///
 /// - Thread safety: subscribe and cancel from any thread; values are delivered serially, on
-///   the thread applying frames. A subscriber that subscribes while a drain is changing the
-///   field gets its first value when that drain announces it.
+///   the thread applying frames. A subscriber that subscribes while a drain changes the field
+///   may get the drain's value twice (once read, once announced), never an older value after it.
 public struct FieldPublisher<Output>: Publisher {
     public typealias Failure = Never
 
@@ -25,14 +25,15 @@ public struct FieldPublisher<Output>: Publisher {
         receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
-        subject.broadcaster.subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+        subject.broadcaster.core.subscribe(
+            reading: subject.read, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     }
 }
 
-/// The subject behind one field's publisher: a broadcaster whose current value is cleared while
-/// a drain changes the field.
+/// The subject behind one field's publisher: a broadcaster with no current value of its own
+/// (the mirror has it).
 ///
-/// Its work runs through `work`, closures made by `Field.publisher(in:)`/`ListField.publisher(in:)`
+/// Its send runs through `work`, a closure made by `Field.publisher(in:)`/`ListField.publisher(in:)`
 /// (inlined into the module that declares the field), so that sending a value runs code
 /// specialized for the field's type rather than generic code (see `ListStorage`).
 @usableFromInline
@@ -44,53 +45,43 @@ final class FieldSubject<Output>: AnyFieldSubject, @unchecked Sendable {
 
     @usableFromInline
     struct Work: Sendable {
-        @usableFromInline let clearCurrent: @Sendable (FieldSubject) -> Void
         @usableFromInline let sendCurrent: @Sendable (FieldSubject) -> Void
 
         @inlinable
-        init(
-            clearCurrent: @escaping @Sendable (FieldSubject) -> Void,
-            sendCurrent: @escaping @Sendable (FieldSubject) -> Void
-        ) {
-            self.clearCurrent = clearCurrent
+        init(sendCurrent: @escaping @Sendable (FieldSubject) -> Void) {
             self.sendCurrent = sendCurrent
         }
 
         /// The work, specialized for `Output` in the caller's module.
         @inlinable
         static var specialized: Work {
-            Work(clearCurrent: { $0._clearCurrent() }, sendCurrent: { $0._sendCurrent() })
+            Work(sendCurrent: { $0._sendCurrent() })
         }
     }
 
-    /// - Parameter current: nil when the field is being changed by a drain (its value comes then).
-    init(current: Output?, read: @escaping @Sendable () -> Output, work: Work) {
-        broadcaster = Broadcaster(current: current)
+    init(read: @escaping @Sendable () -> Output, work: Work) {
+        broadcaster = Broadcaster()
         self.read = read
         self.work = work
     }
 
-    @usableFromInline func clearCurrent() { work.clearCurrent(self) }
-    @usableFromInline func sendCurrent() { work.sendCurrent(self) }
+    @usableFromInline override func sendCurrent() { work.sendCurrent(self) }
 
-    @inlinable
-    func _clearCurrent() {
-        let released = broadcaster.shared.withLock { $0.current.take() }
-        _ = released  // Released here, outside the lock.
-    }
-
+    /// Sends the field's value under the broadcaster's lock (so that a subscriber joining at that
+    /// moment either is reached by it or reads it).
     @inlinable
     func _sendCurrent() {
-        broadcaster.send(read(), updatingCurrent: true) { _ in }
+        broadcaster.send(read(), updatingCurrent: false) { _ in }
     }
 }
 
-/// What the publishing facade does with a field's subject, whatever the field's type.
+/// What the publishing facade does with a field's subject, whatever the field's type. A class,
+/// so that the facade keeps each field's subject in an atomic reference, set once.
 @usableFromInline
-protocol AnyFieldSubject: AnyObject, Sendable {
-    /// Lets go of the held value, before a commit changes the field.
-    func clearCurrent()
-    /// Delivers the field's value (read now) and holds it for new subscribers.
-    func sendCurrent()
+class AnyFieldSubject: @unchecked Sendable {  // @unchecked: no state; subclasses say what guards theirs.
+    /// Delivers the field's value, read now.
+    @usableFromInline func sendCurrent() {
+        preconditionFailure("AnyFieldSubject.sendCurrent is abstract")
+    }
 }
 #endif

@@ -31,7 +31,7 @@ public final class StoreRuntime: MirrorDelegate, Sendable {
         mirror = StoreMirror(schemaHash: schemaHash, fields: fields)
         tracking = TrackingFacade(registrar: registrar, storeName: name, fields: fields)
         #if !canImport(Combine)
-        publishing = PublishingFacade()
+        publishing = PublishingFacade(fields: fields)
         #endif
         mirror.delegate = self
     }
