@@ -55,6 +55,8 @@ public final class StoreMirror: Sendable {
     @usableFromInline let state: Locked<State>
     /// The drain's buffers, used only by the thread that holds the drain (see `Drain`).
     let scratch = Drain.Scratch()
+    /// The delegate a store's runtime gave at init, if any (see `init(schemaHash:fields:announcer:)`).
+    private let announcer: (any MirrorDelegate)?
     /// Whether `state.queue` may hold frames: set and cleared under the lock, read without it by
     /// the draining thread as a hint (the drain's last step checks the queue under the lock).
     let hasQueuedFrames = Atomic<Bool>(false)
@@ -88,7 +90,15 @@ public final class StoreMirror: Sendable {
     ///
     /// `fields` are `Field` and `ListField` declarations with distinct, small, non-negative ids
     /// (a schema error here is a programming error, and traps).
-    public init(schemaHash: UInt64 = 0, fields: [any FieldDeclaration]) {
+    public convenience init(schemaHash: UInt64 = 0, fields: [any FieldDeclaration]) {
+        self.init(schemaHash: schemaHash, fields: fields, announcer: nil)
+    }
+
+    /// A mirror that announces to `announcer`, held strongly for its whole life (a store's
+    /// runtime passes its facades, which hold neither the mirror nor the runtime); `delegate`
+    /// is then not used.
+    init(schemaHash: UInt64, fields: [any FieldDeclaration], announcer: (any MirrorDelegate)?) {
+        self.announcer = announcer
         self.schemaHash = schemaHash
         var storages: [FieldStorage] = []
         var positions: [Int] = []
@@ -106,7 +116,8 @@ public final class StoreMirror: Sendable {
         state = Locked(State(storages: storages, positions: positions))
     }
 
-    /// Who is told of changes and rejections. Held weakly (the store owns its mirror).
+    /// Who is told of changes and rejections, for a mirror used on its own. Held weakly (the
+    /// owner of a mirror is usually its delegate). A store's runtime does not use it.
     public var delegate: (any MirrorDelegate)? {
         get { state.withLock { $0.delegate } }
         set { state.withLock { $0.delegate = newValue } }
@@ -189,7 +200,7 @@ public final class StoreMirror: Sendable {
                 return false
             }
             state.draining = true
-            scratch.delegate = state.delegate
+            scratch.delegate = announcer ?? state.delegate
             scratch.firstPrepared = state.prepare(
                 first, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next, rejection: &scratch.rejection)
             return true

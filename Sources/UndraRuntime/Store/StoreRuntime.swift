@@ -13,7 +13,7 @@
 /// mirror, the wire and the commands do not change.
 ///
 /// - Thread safety: reads from any thread; frames are applied by one drain at a time.
-public final class StoreRuntime: MirrorDelegate, Sendable {
+public final class StoreRuntime: Sendable {
     /// The store's data.
     public let mirror: StoreMirror
     /// Fine-grained announcements: the store's registrar.
@@ -21,19 +21,20 @@ public final class StoreRuntime: MirrorDelegate, Sendable {
     /// Errors of the core, and frames the mirror rejected.
     public let errors = ErrorChannel()
 
-    @usableFromInline let tracking: TrackingFacade
+    /// What the mirror announces to; also the subject the store's properties are tracked on.
+    @usableFromInline let announcer: StoreAnnouncer
+
+    @usableFromInline var tracking: TrackingFacade { announcer.tracking }
     #if !canImport(Combine)
-    @usableFromInline let publishing: PublishingFacade
+    @usableFromInline var publishing: PublishingFacade { announcer.publishing }
     #endif
 
     /// Creates the runtime of a store named `name` with the given schema.
     public init(name: String, schemaHash: UInt64 = 0, fields: [any FieldDeclaration]) {
-        mirror = StoreMirror(schemaHash: schemaHash, fields: fields)
-        tracking = TrackingFacade(registrar: registrar, storeName: name, fields: fields)
-        #if !canImport(Combine)
-        publishing = PublishingFacade(fields: fields)
-        #endif
-        mirror.delegate = self
+        announcer = StoreAnnouncer(
+            tracking: TrackingFacade(registrar: registrar, storeName: name, fields: fields), errors: errors,
+            fields: fields)
+        mirror = StoreMirror(schemaHash: schemaHash, fields: fields, announcer: announcer)
     }
 
     #if !canImport(Combine)
@@ -45,14 +46,14 @@ public final class StoreRuntime: MirrorDelegate, Sendable {
     /// Reads a scalar field, recording the read for tracking. O(1).
     @inlinable
     public func read<Value>(_ field: Field<Value>) -> Value {
-        if let property = tracking.property(field.id) { registrar.access(self, property: property) }
+        if let property = tracking.property(field.id) { registrar.access(announcer, property: property) }
         return mirror[field]
     }
 
     /// Reads a list field, recording the read for tracking. O(1): the rows are shared, not copied.
     @inlinable
     public func read<Key, Row>(_ field: ListField<Key, Row>) -> KeyedList<Key, Row> {
-        if let property = tracking.property(field.id) { registrar.access(self, property: property) }
+        if let property = tracking.property(field.id) { registrar.access(announcer, property: property) }
         return mirror[field]
     }
 
@@ -66,32 +67,6 @@ public final class StoreRuntime: MirrorDelegate, Sendable {
     @discardableResult
     public func apply(_ frame: Frame) -> DrainReport {
         mirror.apply(frame)
-    }
-
-    // MARK: MirrorDelegate
-
-    public func mirrorWillChange(_ fields: [FieldID]) {
-        #if !canImport(Combine)
-        publishing.willChange(fields)
-        #endif
-        tracking.willChange(fields, of: self)
-    }
-
-    public func mirrorDidChange(_ changes: ChangeSet) {
-        tracking.didChange(changes, of: self)
-        #if !canImport(Combine)
-        publishing.didChange(changes)
-        #endif
-    }
-
-    public func mirrorDidReject(_ error: MirrorError) {
-        errors.report(.rejectedFrame(error))
-    }
-
-    public func mirrorDidEndDrain() {
-        #if !canImport(Combine)
-        publishing.endDrain()
-        #endif
     }
 }
 

@@ -5,8 +5,11 @@ import Synchronization
 ///
 /// Each field is a property of the store, identified by a `PropertyID` interned once per
 /// store type (`"Todos.visible"`): the fast path, no key path is built or hashed.
+///
+/// A class: as a struct stored in the runtime it was copied, its registrar and table retained,
+/// at every announcement.
 @usableFromInline
-struct TrackingFacade: Sendable {
+final class TrackingFacade: Sendable {
     let registrar: Registrar
     /// Field id → the property that reports it.
     private let properties: [PropertyID?]
@@ -24,7 +27,7 @@ struct TrackingFacade: Sendable {
         properties.indices.contains(field.rawValue) ? properties[field.rawValue] : nil
     }
 
-    func willChange(_ fields: [FieldID], of subject: StoreRuntime) {
+    func willChange(_ fields: [FieldID], of subject: StoreAnnouncer) {
         guard registrar.installedCount.load(ordering: .relaxed) != 0 else { return }  // Nobody observes.
         for field in fields {
             if let property = property(field) { registrar.willSet(subject, property: property) }
@@ -32,7 +35,7 @@ struct TrackingFacade: Sendable {
     }
 
     /// One batch: a continuous observer of several changed fields runs once, naming them all.
-    func didChange(_ changes: ChangeSet, of subject: StoreRuntime) {
+    func didChange(_ changes: ChangeSet, of subject: StoreAnnouncer) {
         guard registrar.installedCount.load(ordering: .relaxed) != 0 else { return }  // Nobody observes.
         ThreadContext.deferringObserverRuns {
             for field in changes.fields {

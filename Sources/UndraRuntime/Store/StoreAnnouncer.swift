@@ -1,0 +1,51 @@
+/// Where a store's mirror announces its changes: to the fine-grained facade (`willSet`/`didSet`
+/// on the store's registrar) and to the coarse one (`objectWillChange` and `$field`
+/// publishers), and its rejected frames to the error channel. Both modes are always live, and
+/// cost nothing while unobserved.
+///
+/// It is also the subject the store's properties are tracked on (the registrar's key), so it
+/// needs neither the runtime nor the mirror: the mirror holds it strongly (no weak reference to
+/// load, and no cycle), and the runtime keeps no side table for weak references, which made
+/// every retain of it take the slow path.
+///
+/// - Thread safety: the mirror calls it from the draining thread, one drain at a time.
+@usableFromInline
+final class StoreAnnouncer: MirrorDelegate, Sendable {
+    @usableFromInline let tracking: TrackingFacade
+    let errors: ErrorChannel
+    #if !canImport(Combine)
+    @usableFromInline let publishing: PublishingFacade
+    #endif
+
+    init(tracking: TrackingFacade, errors: ErrorChannel, fields: [any FieldDeclaration]) {
+        self.tracking = tracking
+        self.errors = errors
+        #if !canImport(Combine)
+        publishing = PublishingFacade(fields: fields)
+        #endif
+    }
+
+    @usableFromInline func mirrorWillChange(_ fields: [FieldID]) {
+        #if !canImport(Combine)
+        publishing.willChange(fields)
+        #endif
+        tracking.willChange(fields, of: self)
+    }
+
+    @usableFromInline func mirrorDidChange(_ changes: ChangeSet) {
+        tracking.didChange(changes, of: self)
+        #if !canImport(Combine)
+        publishing.didChange(changes)
+        #endif
+    }
+
+    @usableFromInline func mirrorDidReject(_ error: MirrorError) {
+        errors.report(.rejectedFrame(error))
+    }
+
+    @usableFromInline func mirrorDidEndDrain() {
+        #if !canImport(Combine)
+        publishing.endDrain()
+        #endif
+    }
+}
