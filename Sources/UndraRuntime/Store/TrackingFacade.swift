@@ -37,6 +37,11 @@ final class TrackingFacade: Sendable {
     /// One batch: a continuous observer of several changed fields runs once, naming them all.
     func didChange(_ changes: ChangeSet, of subject: StoreAnnouncer) {
         guard registrar.installedCount.load(ordering: .relaxed) != 0 else { return }  // Nobody observes.
+        if changes.fields.count == 1 {
+            // One property: each observer fires once anyway, so no batch is needed.
+            if let property = property(changes.fields[0]) { registrar.didSet(subject, property: property) }
+            return
+        }
         ThreadContext.deferringObserverRuns {
             for field in changes.fields {
                 if let property = property(field) { registrar.didSet(subject, property: property) }

@@ -24,14 +24,45 @@
 /// *position* is the one linear step: a vectorized scan of `_order` for its slot
 /// (see docs/KEYED_LIST.md for the measurements behind this layout).
 public struct KeyedList<Key: Hashable, Row> {
+    /// The four tables, in one object: a copy of the list (a read from a store, a delivery to a
+    /// subscriber) is then one retain and one release, not four of each.
+    @usableFromInline var _storage: _KeyedListStorage<Key, Row>
+
     /// Where each key's entry lives in `_slab`.
-    @usableFromInline var _slotOfKey: [Key: UInt32]
+    @inlinable var _slotOfKey: [Key: UInt32] {
+        get { _storage.slotOfKey }
+        _modify {
+            _makeUnique()
+            yield &_storage.slotOfKey
+        }
+    }
+
     /// Entries by slot; `nil` marks a free slot.
-    @usableFromInline var _slab: ContiguousArray<Entry?>
+    @inlinable var _slab: ContiguousArray<Entry?> {
+        get { _storage.slab }
+        _modify {
+            _makeUnique()
+            yield &_storage.slab
+        }
+    }
+
     /// The slots of the rows, in list order.
-    @usableFromInline var _order: ContiguousArray<UInt32>
+    @inlinable var _order: ContiguousArray<UInt32> {
+        get { _storage.order }
+        _modify {
+            _makeUnique()
+            yield &_storage.order
+        }
+    }
+
     /// Free slots, reused last in, first out.
-    @usableFromInline var _freeSlots: ContiguousArray<UInt32>
+    @inlinable var _freeSlots: ContiguousArray<UInt32> {
+        get { _storage.freeSlots }
+        _modify {
+            _makeUnique()
+            yield &_storage.freeSlots
+        }
+    }
 
     // Invariants (checked by `_checkInvariants()` in debug builds after every mutation):
     // - `_order` holds each occupied slot exactly once and no free slot;
@@ -42,10 +73,39 @@ public struct KeyedList<Key: Hashable, Row> {
     /// Creates an empty list. Complexity: O(1).
     @inlinable
     public init() {
-        _slotOfKey = [:]
-        _slab = []
-        _order = []
-        _freeSlots = []
+        _storage = _KeyedListStorage(slotOfKey: [:], slab: [], order: [], freeSlots: [])
+    }
+
+    /// Before a mutation: gives this list its own storage object if it shares one (its tables
+    /// stay shared until each is written: they are copy-on-write too).
+    @inlinable
+    mutating func _makeUnique() {
+        if !isKnownUniquelyReferenced(&_storage) {
+            _storage = _KeyedListStorage(
+                slotOfKey: _storage.slotOfKey, slab: _storage.slab, order: _storage.order,
+                freeSlots: _storage.freeSlots)
+        }
+    }
+}
+
+/// The tables of a `KeyedList`. Only a list that references it uniquely writes to it (see
+/// `KeyedList._makeUnique()`), which is the exclusivity the unchecked properties rely on.
+@usableFromInline
+final class _KeyedListStorage<Key: Hashable, Row> {
+    @usableFromInline @exclusivity(unchecked) var slotOfKey: [Key: UInt32]
+    @usableFromInline @exclusivity(unchecked) var slab: ContiguousArray<KeyedList<Key, Row>.Entry?>
+    @usableFromInline @exclusivity(unchecked) var order: ContiguousArray<UInt32>
+    @usableFromInline @exclusivity(unchecked) var freeSlots: ContiguousArray<UInt32>
+
+    @inlinable
+    init(
+        slotOfKey: [Key: UInt32], slab: ContiguousArray<KeyedList<Key, Row>.Entry?>, order: ContiguousArray<UInt32>,
+        freeSlots: ContiguousArray<UInt32>
+    ) {
+        self.slotOfKey = slotOfKey
+        self.slab = slab
+        self.order = order
+        self.freeSlots = freeSlots
     }
 }
 
@@ -99,6 +159,8 @@ extension KeyedList {
     }
 }
 
-extension KeyedList: Sendable where Key: Sendable, Row: Sendable {}
+extension KeyedList: @unchecked Sendable where Key: Sendable, Row: Sendable {}
+// @unchecked: the storage object is shared between copies but written only by a list that
+// references it uniquely (copy-on-write), so a value is as safe to send as its arrays.
 extension KeyedList.Entry: Sendable where Key: Sendable, Row: Sendable {}
 extension KeyedList.Entry: Equatable where Row: Equatable {}
