@@ -58,8 +58,11 @@ public final class StoreMirror: Sendable {
     /// The delegate a store's runtime gave at init, if any (see `init(schemaHash:fields:announcer:)`).
     private let announcer: (any MirrorDelegate)?
     /// Whether `state.queue` may hold frames: set and cleared under the lock, read without it by
-    /// the draining thread as a hint (the drain's last step checks the queue under the lock).
+    /// the draining thread.
     let hasQueuedFrames = Atomic<Bool>(false)
+    /// Whether a thread is draining (it alone applies frames and announces): set under the lock
+    /// when claimed, cleared without it when the drain ends (see `finishDraining`).
+    let draining = Atomic<Bool>(false)
 
     @usableFromInline
     struct State {
@@ -70,7 +73,6 @@ public final class StoreMirror: Sendable {
         var sequence: UInt64 = 0
         var awaitingResync = false
         var queue: [Frame] = []
-        var draining = false
         weak var delegate: (any MirrorDelegate)?
 
         init(storages: [FieldStorage], positions: [Int]) {
@@ -193,44 +195,67 @@ public final class StoreMirror: Sendable {
         // Claiming the drain, loading the delegate and checking the first frame take one lock.
         let scratch = scratch
         let claimed = state.withLock { state -> Bool in
-            if state.draining {
+            if draining.load(ordering: .sequentiallyConsistent) {
                 state.queue.append(first)
                 state.queue += rest
-                hasQueuedFrames.store(true, ordering: .relaxed)
+                hasQueuedFrames.store(true, ordering: .sequentiallyConsistent)
                 return false
             }
-            state.draining = true
+            draining.store(true, ordering: .sequentiallyConsistent)
             scratch.delegate = announcer ?? state.delegate
             scratch.firstPrepared = state.prepare(
                 first, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next, rejection: &scratch.rejection)
             return true
         }
-        guard claimed else { return DrainReport(queued: 1 + rest.count) }
         var report = DrainReport()
+        guard claimed else {
+            // The drain may have ended without seeing these frames: then they are drained here.
+            if !draining.load(ordering: .sequentiallyConsistent), let delegate = reclaim() {
+                finishDraining(Drain(mirror: self, scratch: scratch, delegate: delegate), &report)
+                return report
+            }
+            return DrainReport(queued: 1 + rest.count)
+        }
         let drain = Drain(mirror: self, scratch: scratch, delegate: scratch.delegate.take())
         drain.apply(first, isPrepared: true, into: &report)
         for frame in rest { drain.apply(frame, into: &report) }
+        finishDraining(drain, &report)
+        return report
+    }
+
+    /// Applies the frames queued meanwhile, announces the drain's changes and ends it.
+    ///
+    /// Ending takes no lock: the drain says it has ended, then looks for frames queued meanwhile;
+    /// `drain` queues a frame, then looks whether the drain has ended. Both in sequentially
+    /// consistent order, so one of the two always sees the other, and no frame is left queued.
+    private func finishDraining(_ drain: Drain, _ report: inout DrainReport) {
         while true {
             // Frames queued by announcements made while frames were applied join this drain;
             // those queued by its last announcements start another.
-            while hasQueuedFrames.load(ordering: .relaxed) {
+            while hasQueuedFrames.load(ordering: .sequentiallyConsistent) {
                 for frame in takeQueue() { drain.apply(frame, into: &report) }
             }
             drain.finish()
-            let queued = takeQueue(orEndDrain: true)
-            if queued.isEmpty { return report }
-            for frame in queued { drain.apply(frame, into: &report) }
+            draining.store(false, ordering: .sequentiallyConsistent)
+            guard hasQueuedFrames.load(ordering: .sequentiallyConsistent), reclaim() != nil else { return }
         }
     }
 
-    /// Takes the frames queued meanwhile; if there are none and `orEndDrain`, ends the drain.
-    private func takeQueue(orEndDrain: Bool = false) -> [Frame] {
+    /// Claims the drain again for frames queued as it ended; returns the delegate to announce
+    /// to (nil if another thread claimed it, or took the frames, first; `.some(nil)` if the
+    /// mirror has no delegate).
+    private func reclaim() -> (any MirrorDelegate)?? {
         state.withLock { state in
-            hasQueuedFrames.store(false, ordering: .relaxed)
-            if state.queue.isEmpty {
-                if orEndDrain { state.draining = false }
-                return []
-            }
+            guard !draining.load(ordering: .sequentiallyConsistent), !state.queue.isEmpty else { return nil }
+            draining.store(true, ordering: .sequentiallyConsistent)
+            return .some(announcer ?? state.delegate)
+        }
+    }
+
+    /// Takes the frames queued meanwhile.
+    private func takeQueue() -> [Frame] {
+        state.withLock { state in
+            hasQueuedFrames.store(false, ordering: .sequentiallyConsistent)
             defer { state.queue = [] }
             return state.queue
         }

@@ -89,6 +89,9 @@ final class BroadcasterCore<Output, Failure: Error> {
     /// with no current value. O(subscribers); safe from any thread.
     @inlinable
     func send(_ value: Output) {
+        // Nobody to reach: a subscriber joining now joins after this send. One load instead of
+        // two compare-and-swaps (an `objectWillChange` with no sink is sent at every drain).
+        if roster.load(ordering: .sequentiallyConsistent) == SubscriberRoster<Output, Failure>.empty.bits { return }
         if beginDelivering() {
             deliver(value, sentAt: .max)
             finishDelivering { _ in }

@@ -4,7 +4,7 @@ extension Array {
     /// `removeAll(keepingCapacity: true)` goes through `replaceSubrange`, about a hundred
     /// instructions even for one element (measured with callgrind); a short array is emptied
     /// faster from the end. O(n).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func removeAllKeepingCapacity() {
         if isEmpty { return }
         if count > 8 {

@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import UndraRuntime
+
+/// Several threads applying frames to one mirror at once: whoever holds the drain applies the
+/// frames the others queue, and a drain that ends just as a frame is queued must not strand it.
+@Suite struct StoreMirrorConcurrencyTests {
+    static let counter = Field<Int>(id: 0, name: "counter", initial: 0)
+
+    /// Counts announcements from the draining threads, and checks that they never overlap.
+    final class Announcements: MirrorDelegate, @unchecked Sendable {  // @unchecked: state is atomic.
+        let inside = Atomic<Int>(0)
+        let overlaps = Atomic<Int>(0)
+        let drains = Atomic<Int>(0)
+
+        private func enter() {
+            if inside.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue != 1 {
+                overlaps.wrappingAdd(1, ordering: .relaxed)
+            }
+        }
+
+        private func leave() { inside.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
+
+        func mirrorWillChange(_ fields: [FieldID]) { enter(); leave() }
+        func mirrorDidChange(_ changes: ChangeSet) { enter(); leave() }
+        func mirrorDidReject(_ error: MirrorError) { enter(); leave() }
+        /// Lingers now and then, so that other threads queue frames while a drain is ending.
+        func mirrorDidEndDrain() {
+            enter()
+            if drains.wrappingAdd(1, ordering: .relaxed).newValue % 4 == 0 { usleep(20) }
+            leave()
+        }
+    }
+
+    /// Snapshots with increasing sequence numbers from four threads: each is applied or (when a
+    /// newer one got there first) rejected as a duplicate, by its own call or by the drain it
+    /// was queued for. None is lost, and the mirror ends on the newest.
+    @Test func everyFrameFromEveryThreadIsAppliedOrRejectedExactlyOnce() {
+        var queuedInAllRounds = 0
+        for _ in 0..<30 {
+            let mirror = StoreMirror(schemaHash: 1, fields: [Self.counter])
+            let announcements = Announcements()
+            mirror.delegate = announcements
+            let ticket = Atomic<UInt64>(0)
+            let applied = Atomic<Int>(0), rejected = Atomic<Int>(0), queued = Atomic<Int>(0)
+            let perThread = 200, threads = 4
+            concurrently(threads) { _ in
+                for _ in 0..<perThread {
+                    let sequence = ticket.wrappingAdd(1, ordering: .relaxed).newValue
+                    let report = mirror.apply(Frame(
+                        epoch: 1, sequence: sequence, isSnapshot: true, schemaHash: 1,
+                        ops: [.set(Self.counter, Int(sequence))]))
+                    applied.wrappingAdd(report.applied, ordering: .relaxed)
+                    rejected.wrappingAdd(report.rejected.count, ordering: .relaxed)
+                    queued.wrappingAdd(report.queued, ordering: .relaxed)
+                    let duplicates = report.rejected.filter { if case .duplicate = $0.reason { true } else { false } }
+                    #expect(duplicates.count == report.rejected.count)
+                }
+            }
+            let total = perThread * threads
+            #expect(applied.load(ordering: .relaxed) + rejected.load(ordering: .relaxed) == total)
+            #expect(queued.load(ordering: .relaxed) <= total)
+            #expect(mirror.state.withLock { $0.queue.isEmpty })  // no frame was left behind
+            let stillDraining = mirror.draining.load(ordering: .relaxed)
+            #expect(!stillDraining)
+            #expect(mirror.position?.sequence == UInt64(total))
+            #expect(mirror[Self.counter] == total)
+            #expect(announcements.overlaps.load(ordering: .relaxed) == 0)
+            queuedInAllRounds += queued.load(ordering: .relaxed)
+        }
+        #expect(queuedInAllRounds > 0)  // the rounds did make threads queue for each other's drains
+    }
+
+    /// A delegate that, as the drain ends, has another thread apply a frame (which is queued, the
+    /// drain being still held) and waits for that call to return.
+    final class QueuesAsTheDrainEnds: MirrorDelegate, @unchecked Sendable {  // @unchecked: see `frame`.
+        weak var mirror: StoreMirror?
+        /// Set before the drain starts; read by the draining thread only.
+        var frame: Frame?
+        let otherReport = ValueLog<DrainReport>()
+
+        func mirrorWillChange(_ fields: [FieldID]) {}
+        func mirrorDidChange(_ changes: ChangeSet) {}
+        func mirrorDidReject(_ error: MirrorError) {}
+        func mirrorDidEndDrain() {
+            guard let frame = frame.take(), let mirror else { return }
+            let otherReport = otherReport
+            onAnotherThread { otherReport.append(mirror.apply(frame)) }
+        }
+    }
+
+    @Test func aFrameQueuedAsTheDrainEndsIsAppliedByThatDrain() {
+        let mirror = StoreMirror(schemaHash: 1, fields: [Self.counter])
+        let delegate = QueuesAsTheDrainEnds()
+        delegate.mirror = mirror
+        mirror.delegate = delegate
+        mirror.apply(Frame(epoch: 1, sequence: 1, isSnapshot: true, schemaHash: 1, ops: []))
+        delegate.frame = Frame(epoch: 1, sequence: 3, ops: [.set(Self.counter, 3)])
+        let report = mirror.apply(Frame(epoch: 1, sequence: 2, ops: [.set(Self.counter, 2)]))
+        #expect(delegate.otherReport.all == [DrainReport(queued: 1)])
+        #expect(report == DrainReport(applied: 2))
+        #expect(mirror[Self.counter] == 3)
+        #expect(mirror.position! == (1, 3))
+    }
+}
