@@ -57,7 +57,13 @@ extension StoreMirror {
                 let planned = scratch.plan[index]
                 if scratch.announced.insert(planned.field) || planned.stepping { scratch.willChange.append(planned.field) }
             }
-            if !scratch.willChange.isEmpty { delegate?.mirrorWillChange(scratch.willChange) }
+            if !scratch.willChange.isEmpty {
+                // Lent out of the scratch for the call (a swap moves it), so it is not retained.
+                var fields: [FieldID] = []
+                swap(&fields, &scratch.willChange)
+                delegate?.mirrorWillChange(fields)
+                swap(&fields, &scratch.willChange)
+            }
 
             let firstSteps = mirror.state.withLock { state in
                 state.commit(frame, &scratch.plan, next: &scratch.next, into: &scratch.changes)
@@ -78,8 +84,11 @@ extension StoreMirror {
         /// Announces what the drain changed (coalescing fields and acks), then its end.
         func finish() {
             if !scratch.changes.isEmpty {
-                delegate?.mirrorDidChange(scratch.changes)
-                scratch.changes.removeAll()
+                var changes = ChangeSet()
+                swap(&changes, &scratch.changes)
+                delegate?.mirrorDidChange(changes)
+                changes.removeAll()
+                swap(&changes, &scratch.changes)
             }
             delegate?.mirrorDidEndDrain()
             scratch.announced = FieldSet()
