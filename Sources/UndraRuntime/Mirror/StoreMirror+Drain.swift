@@ -1,97 +1,93 @@
+/// What a drain works with besides the state: buffers it fills and empties, kept with their
+/// capacity from drain to drain so that the steady state allocates none (the delegate does not
+/// keep what it is given), and which coalescing fields it announced as about to change.
+///
+/// Touched only by the thread holding the mirror's drain (`StoreMirror.draining`, claimed under
+/// the mirror's lock), one drain after another: that is the exclusion `@unchecked Sendable`
+/// relies on.
+final class DrainScratch: @unchecked Sendable {
+    @exclusivity(unchecked) var plan: [PlannedField] = []
+    /// For each entry of the frame being applied, the next entry of the same field (-1: none).
+    @exclusivity(unchecked) var next: [Int] = []
+    @exclusivity(unchecked) var willChange: [FieldID] = []
+    @exclusivity(unchecked) var changes = ChangeSet()
+    /// Coalescing fields announced as about to change in this drain.
+    @exclusivity(unchecked) var announced = FieldSet()
+    /// What `State.prepare` answered for the drain's first frame, checked when the drain
+    /// was claimed (one lock for both), and why it rejected a frame.
+    @exclusivity(unchecked) var firstPrepared = false
+    @exclusivity(unchecked) var rejection: MirrorError?
+    /// The delegate, loaded under the lock that claims the drain and taken from here at once.
+    @exclusivity(unchecked) var delegate: (any MirrorDelegate)?
+}
+
 extension StoreMirror {
-    /// One drain's announcements: which coalescing fields were announced as about to change, and
-    /// everything changed so far, announced when the drain ends.
-    struct Drain {
-        /// Buffers a drain fills and empties, kept with their capacity from drain to drain so that
-        /// the steady state allocates none (the delegate does not keep what it is given).
-        ///
-        /// Touched only by the thread holding the mirror's drain (`State.draining`, claimed and
-        /// released under the mirror's lock), one drain after another: that is the exclusion
-        /// `@unchecked Sendable` relies on.
-        final class Scratch: @unchecked Sendable {
-            @exclusivity(unchecked) var plan: [PlannedField] = []
-            /// For each entry of the frame being applied, the next entry of the same field (-1: none).
-            @exclusivity(unchecked) var next: [Int] = []
-            @exclusivity(unchecked) var willChange: [FieldID] = []
-            @exclusivity(unchecked) var changes = ChangeSet()
-            /// Coalescing fields announced as about to change in this drain.
-            @exclusivity(unchecked) var announced = FieldSet()
-            /// What `State.prepare` answered for the drain's first frame, checked when the drain
-            /// was claimed (one lock for both), and why it rejected a frame.
-            @exclusivity(unchecked) var firstPrepared = false
-            @exclusivity(unchecked) var rejection: MirrorError?
-            /// The delegate, loaded under the lock that claims the drain and taken from here at once.
-            @exclusivity(unchecked) var delegate: (any MirrorDelegate)?
+    /// Applies `frame` in the drain this thread holds, announcing to `delegate`; `isPrepared`: it
+    /// was checked when the drain was claimed.
+    func apply(
+        _ frame: Frame, isPrepared: Bool = false, announcingTo delegate: (any MirrorDelegate)?,
+        into report: inout DrainReport
+    ) {
+        if apply(frame, isPrepared: isPrepared, announcingTo: delegate) {
+            report.applied += 1
+        } else if let error = scratch.rejection.take() {
+            report.rejected.append(error)
+        }
+    }
+
+    /// Applies `frame`; false if it was rejected (the reason is in `scratch.rejection`).
+    private func apply(_ frame: Frame, isPrepared: Bool, announcingTo delegate: (any MirrorDelegate)?) -> Bool {
+        let prepared =
+            isPrepared
+            ? scratch.firstPrepared
+            : state.withLock {
+                $0.prepare(
+                    frame, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next,
+                    rejection: &scratch.rejection)
+            }
+        if !prepared {
+            if let error = scratch.rejection { delegate?.mirrorDidReject(error) }
+            return false
+        }
+        scratch.willChange.removeAllKeepingCapacity()
+        for index in scratch.plan.indices {
+            let planned = scratch.plan[index]
+            if scratch.announced.insert(planned.field) || planned.stepping { scratch.willChange.append(planned.field) }
+        }
+        if !scratch.willChange.isEmpty {
+            // Lent out of the scratch for the call (a swap moves it), so it is not retained.
+            var fields: [FieldID] = []
+            swap(&fields, &scratch.willChange)
+            delegate?.mirrorWillChange(fields)
+            swap(&fields, &scratch.willChange)
         }
 
-        let mirror: StoreMirror
-        let scratch: Scratch
-        /// Loaded once, when the drain was claimed: the delegate cannot go away while it is called.
-        let delegate: (any MirrorDelegate)?
-
-        /// Applies `frame`; `isPrepared`: it was checked when the drain was claimed.
-        func apply(_ frame: Frame, isPrepared: Bool = false, into report: inout DrainReport) {
-            if apply(frame, isPrepared: isPrepared) {
-                report.applied += 1
-            } else if let error = scratch.rejection.take() {
-                report.rejected.append(error)
+        let firstSteps = state.withLock { state in
+            state.commit(frame, &scratch.plan, next: &scratch.next, into: &scratch.changes)
+        }
+        // Fields that do not coalesce: each further value is announced on its own.
+        for (storage, firstStep) in firstSteps {
+            delegate?.mirrorDidChange(firstStep)
+            while state.withLock({ _ in storage.hasStagedSteps }) {
+                delegate?.mirrorWillChange([storage.id])
+                var step = ChangeSet()
+                state.withLock { _ in storage.commitStep(into: &step) }
+                delegate?.mirrorDidChange(step)
             }
         }
+        return true
+    }
 
-        /// Applies `frame`; false if it was rejected (the reason is in `scratch.rejection`).
-        private func apply(_ frame: Frame, isPrepared: Bool) -> Bool {
-            let prepared =
-                isPrepared
-                ? scratch.firstPrepared
-                : mirror.state.withLock {
-                    $0.prepare(
-                        frame, schemaHash: mirror.schemaHash, into: &scratch.plan, next: &scratch.next,
-                        rejection: &scratch.rejection)
-                }
-            if !prepared {
-                if let error = scratch.rejection { delegate?.mirrorDidReject(error) }
-                return false
-            }
-            scratch.willChange.removeAllKeepingCapacity()
-            for index in scratch.plan.indices {
-                let planned = scratch.plan[index]
-                if scratch.announced.insert(planned.field) || planned.stepping { scratch.willChange.append(planned.field) }
-            }
-            if !scratch.willChange.isEmpty {
-                // Lent out of the scratch for the call (a swap moves it), so it is not retained.
-                var fields: [FieldID] = []
-                swap(&fields, &scratch.willChange)
-                delegate?.mirrorWillChange(fields)
-                swap(&fields, &scratch.willChange)
-            }
-
-            let firstSteps = mirror.state.withLock { state in
-                state.commit(frame, &scratch.plan, next: &scratch.next, into: &scratch.changes)
-            }
-            // Fields that do not coalesce: each further value is announced on its own.
-            for (storage, firstStep) in firstSteps {
-                delegate?.mirrorDidChange(firstStep)
-                while mirror.state.withLock({ _ in storage.hasStagedSteps }) {
-                    delegate?.mirrorWillChange([storage.id])
-                    var step = ChangeSet()
-                    mirror.state.withLock { _ in storage.commitStep(into: &step) }
-                    delegate?.mirrorDidChange(step)
-                }
-            }
-            return true
+    /// Announces to `delegate` what the drain changed (coalescing fields and acks), then its end.
+    func announceEndOfDrain(to delegate: (any MirrorDelegate)?) {
+        if !scratch.changes.isEmpty {
+            var changes = ChangeSet()
+            swap(&changes, &scratch.changes)
+            delegate?.mirrorDidChange(changes)
+            changes.removeAll()
+            swap(&changes, &scratch.changes)
         }
-
-        /// Announces what the drain changed (coalescing fields and acks), then its end.
-        func finish() {
-            if !scratch.changes.isEmpty {
-                var changes = ChangeSet()
-                swap(&changes, &scratch.changes)
-                delegate?.mirrorDidChange(changes)
-                changes.removeAll()
-                swap(&changes, &scratch.changes)
-            }
-            delegate?.mirrorDidEndDrain()
-            scratch.announced = FieldSet()
-        }
+        delegate?.mirrorDidEndDrain()
+        scratch.announced = FieldSet()
     }
 }

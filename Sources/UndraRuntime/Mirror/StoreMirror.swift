@@ -54,7 +54,7 @@ public final class StoreMirror: Sendable {
 
     @usableFromInline let state: Locked<State>
     /// The drain's buffers, used only by the thread that holds the drain (see `Drain`).
-    let scratch = Drain.Scratch()
+    let scratch = DrainScratch()
     /// The delegate a store's runtime gave at init, if any (see `init(schemaHash:fields:announcer:)`).
     private let announcer: (any MirrorDelegate)?
     /// Whether `state.queue` may hold frames: set and cleared under the lock, read without it by
@@ -211,15 +211,15 @@ public final class StoreMirror: Sendable {
         guard claimed else {
             // The drain may have ended without seeing these frames: then they are drained here.
             if !draining.load(ordering: .sequentiallyConsistent), let delegate = reclaim() {
-                finishDraining(Drain(mirror: self, scratch: scratch, delegate: delegate), &report)
+                finishDraining(announcingTo: delegate, &report)
                 return report
             }
             return DrainReport(queued: 1 + rest.count)
         }
-        let drain = Drain(mirror: self, scratch: scratch, delegate: scratch.delegate.take())
-        drain.apply(first, isPrepared: true, into: &report)
-        for frame in rest { drain.apply(frame, into: &report) }
-        finishDraining(drain, &report)
+        let delegate = scratch.delegate.take()
+        apply(first, isPrepared: true, announcingTo: delegate, into: &report)
+        for frame in rest { apply(frame, announcingTo: delegate, into: &report) }
+        finishDraining(announcingTo: delegate, &report)
         return report
     }
 
@@ -228,14 +228,14 @@ public final class StoreMirror: Sendable {
     /// Ending takes no lock: the drain says it has ended, then looks for frames queued meanwhile;
     /// `drain` queues a frame, then looks whether the drain has ended. Both in sequentially
     /// consistent order, so one of the two always sees the other, and no frame is left queued.
-    private func finishDraining(_ drain: Drain, _ report: inout DrainReport) {
+    private func finishDraining(announcingTo delegate: (any MirrorDelegate)?, _ report: inout DrainReport) {
         while true {
             // Frames queued by announcements made while frames were applied join this drain;
             // those queued by its last announcements start another.
             while hasQueuedFrames.load(ordering: .sequentiallyConsistent) {
-                for frame in takeQueue() { drain.apply(frame, into: &report) }
+                for frame in takeQueue() { apply(frame, announcingTo: delegate, into: &report) }
             }
-            drain.finish()
+            announceEndOfDrain(to: delegate)
             draining.store(false, ordering: .sequentiallyConsistent)
             guard hasQueuedFrames.load(ordering: .sequentiallyConsistent), reclaim() != nil else { return }
         }
