@@ -130,14 +130,26 @@ public final class StoreMirror: Sendable {
     /// The current value of a scalar field. O(1) plus the copy of the value.
     @inlinable
     public subscript<Value>(field: Field<Value>) -> Value {
-        state.withLock { state in storage(field.id, as: ScalarStorage<Value>.self, in: state).value }
+        value(of: field.id, as: Value.self)
     }
 
     /// The current rows of a list field. O(1): the list is shared, not copied (a later patch
     /// copies it only if this value is still alive then).
     @inlinable
     public subscript<Key, Row>(field: ListField<Key, Row>) -> KeyedList<Key, Row> {
-        state.withLock { state in storage(field.id, as: ListStorage<Key, Row>.self, in: state).value }
+        list(field.id, as: KeyedList<Key, Row>.self)
+    }
+
+    /// The value of the scalar field `id`, which must hold `Value`s.
+    @inlinable
+    func value<Value: Sendable>(of id: FieldID, as type: Value.Type) -> Value {
+        state.withLock { state in storage(id, as: ScalarStorage<Value>.self, in: state).value }
+    }
+
+    /// The rows of the list field `id`, which must be a `KeyedList<Key, Row>`.
+    @inlinable
+    func list<Key: Hashable & Sendable, Row: Sendable>(_ id: FieldID, as type: KeyedList<Key, Row>.Type) -> KeyedList<Key, Row> {
+        state.withLock { state in storage(id, as: ListStorage<Key, Row>.self, in: state).value }
     }
 
     /// Runs `body` with a list field's rows, without copying or retaining them. Do not call back

@@ -26,7 +26,8 @@ public struct Mirrored<Declaration: MirroredField>: Sendable {
         wrapped wrappedKeyPath: KeyPath<Store, Declaration.Value>,
         storage storageKeyPath: KeyPath<Store, Mirrored>
     ) -> Declaration.Value {
-        store[keyPath: storageKeyPath].field.read(from: store.runtime)
+        // By id: copying the declaration out of the store would retain its details.
+        Declaration.read(store[keyPath: storageKeyPath].field.id, from: store.runtime)
     }
 
     #if !canImport(Combine)
@@ -47,8 +48,9 @@ public struct Mirrored<Declaration: MirroredField>: Sendable {
 /// A field declaration that `@Mirrored` can read: `Field` and `ListField`.
 public protocol MirroredField: FieldDeclaration {
     associatedtype Value: Sendable
-    /// Reads the field through a store's runtime (recording the read for tracking).
-    func read(from runtime: StoreRuntime) -> Value
+    /// Reads the field `id` (a field of this declaration's type) through a store's runtime,
+    /// recording the read for tracking.
+    static func read(_ id: FieldID, from runtime: StoreRuntime) -> Value
     #if !canImport(Combine)
     /// The publisher of the field's values in a store's runtime.
     func publisher(in runtime: StoreRuntime) -> FieldPublisher<Value>
@@ -57,7 +59,9 @@ public protocol MirroredField: FieldDeclaration {
 
 extension Field: MirroredField {
     @inlinable
-    public func read(from runtime: StoreRuntime) -> Value { runtime.read(self) }
+    public static func read(_ id: FieldID, from runtime: StoreRuntime) -> Value {
+        runtime.readScalar(id, as: Value.self)
+    }
     #if !canImport(Combine)
     @inlinable
     public func publisher(in runtime: StoreRuntime) -> FieldPublisher<Value> {
@@ -68,7 +72,9 @@ extension Field: MirroredField {
 
 extension ListField: MirroredField {
     @inlinable
-    public func read(from runtime: StoreRuntime) -> KeyedList<Key, Row> { runtime.read(self) }
+    public static func read(_ id: FieldID, from runtime: StoreRuntime) -> KeyedList<Key, Row> {
+        runtime.readList(id, as: KeyedList<Key, Row>.self)
+    }
     #if !canImport(Combine)
     @inlinable
     public func publisher(in runtime: StoreRuntime) -> FieldPublisher<KeyedList<Key, Row>> {

@@ -46,15 +46,27 @@ public final class StoreRuntime: Sendable {
     /// Reads a scalar field, recording the read for tracking. O(1).
     @inlinable
     public func read<Value>(_ field: Field<Value>) -> Value {
-        if let property = tracking.property(field.id) { registrar.access(announcer, property: property) }
-        return mirror[field]
+        readScalar(field.id, as: Value.self)
     }
 
     /// Reads a list field, recording the read for tracking. O(1): the rows are shared, not copied.
     @inlinable
     public func read<Key, Row>(_ field: ListField<Key, Row>) -> KeyedList<Key, Row> {
-        if let property = tracking.property(field.id) { registrar.access(announcer, property: property) }
-        return mirror[field]
+        readList(field.id, as: KeyedList<Key, Row>.self)
+    }
+
+    /// `read` by field id, which must be a scalar field of `Value`s.
+    @inlinable
+    func readScalar<Value: Sendable>(_ id: FieldID, as type: Value.Type) -> Value {
+        if let property = tracking.property(id) { registrar.access(announcer, property: property) }
+        return mirror.value(of: id, as: Value.self)
+    }
+
+    /// `read` by field id, which must be a list field of `KeyedList<Key, Row>`.
+    @inlinable
+    func readList<Key: Hashable & Sendable, Row: Sendable>(_ id: FieldID, as type: KeyedList<Key, Row>.Type) -> KeyedList<Key, Row> {
+        if let property = tracking.property(id) { registrar.access(announcer, property: property) }
+        return mirror.list(id, as: KeyedList<Key, Row>.self)
     }
 
     /// Applies frames from the core (a drain); see `StoreMirror.apply(_:)`.
