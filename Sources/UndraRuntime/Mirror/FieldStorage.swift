@@ -70,12 +70,13 @@ struct FieldOps {
         self.first = first
     }
 
-    /// Calls `body` with each entry's index in the frame and payload, in order, until it returns false.
+    /// Calls `body` with each entry's index in the frame and payload object (unretained: the
+    /// frame holds it), in order, until it returns false.
     @inlinable
-    func forEach(_ body: (_ entry: Int, _ payload: any OpPayload) -> Bool) {
+    func forEach(_ body: (_ entry: Int, _ payload: Unmanaged<AnyObject>) -> Bool) {
         var entry = first
         while entry >= 0 {
-            guard body(entry, entries[entry].payload) else { return }
+            guard body(entry, entries[entry].payloadObject) else { return }
             entry = next[entry]
         }
     }

@@ -37,11 +37,18 @@ public struct FrameOp: Sendable {
     /// The field the ops address.
     public let field: FieldID
     @usableFromInline let payload: any OpPayload
+    /// The payload's object, unretained (`payload` keeps it alive): how the mirror reads the ops
+    /// of a frame it is applying, with no reference counting per op.
+    @usableFromInline var payloadObject: Unmanaged<AnyObject> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: payloadAddress).unsafelyUnwrapped)
+    }
+    @usableFromInline let payloadAddress: UInt
 
     @inlinable
     init(field: FieldID, payload: any OpPayload) {
         self.field = field
         self.payload = payload
+        self.payloadAddress = UInt(bitPattern: Unmanaged.passUnretained(payload as AnyObject).toOpaque())
     }
 
     /// The number of single ops this entry carries.

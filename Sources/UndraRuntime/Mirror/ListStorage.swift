@@ -106,17 +106,23 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
     // MARK: The work, specialized through `entryPoints`
 
     /// The payload as this list's single op or run of ops (payload classes are final, so the
-    /// exact type is the check), or nil for any other payload.
+    /// exact type is the check), or nil for any other payload. Unretained, as the frame holds it.
     @inlinable
-    static func _ops(of payload: any OpPayload) -> ListOpPayloadView<Op>? {
-        let type = ObjectIdentifier(Swift.type(of: payload))
+    static func _ops(of payload: Unmanaged<AnyObject>) -> ListOpPayloadView<Op>? {
+        let type = payload._withUnsafeGuaranteedRef { ObjectIdentifier(Swift.type(of: $0)) }
         if type == ObjectIdentifier(ListOpPayload<Op>.self) {
-            return .one(unsafeDowncast(payload as AnyObject, to: ListOpPayload<Op>.self))
+            return .one(Unmanaged.fromOpaque(payload.toOpaque()))
         }
         if type == ObjectIdentifier(ListPayload<Op>.self) {
-            return .many(unsafeDowncast(payload as AnyObject, to: ListPayload<Op>.self))
+            return .many(Unmanaged.fromOpaque(payload.toOpaque()))
         }
         return nil
+    }
+
+    /// The key of `op` if it is an update.
+    @inlinable
+    static func _updatedKey(_ op: Op) -> Key? {
+        if case .update(let key, _) = op { key } else { nil }
     }
 
     @inlinable
@@ -167,7 +173,7 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
         entries.forEach { entry, payload in
             switch Self._ops(of: payload) {
             case .one(let single):
-                guard case .update(let key, _) = single.op else { break }
+                guard let key = single._withUnsafeGuaranteedRef({ Self._updatedKey($0.op) }) else { break }
                 guard let slot = value._slot(of: key) else {
                     result = .some(_missing(key, at: entries.opIndex(entry: entry)))
                     return false
@@ -175,7 +181,7 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
                 updateSlots.append(slot)
                 return true
             case .many(let run):
-                for (offset, op) in run.ops.enumerated() {
+                for (offset, op) in run.takeUnretainedValue().ops.enumerated() {
                     guard case .update(let key, _) = op else {
                         result = nil
                         return false
@@ -215,14 +221,15 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
         entries.forEach { entry, payload in
             switch Self._ops(of: payload) {
             case .one(let single):
-                ops.append(single.op)
+                ops.append(single.takeUnretainedValue().op)
                 origins.append((entry, 0))
             case .many(let run):
-                ops += run.ops
-                for offset in run.ops.indices { origins.append((entry, offset)) }
+                let runOps = run.takeUnretainedValue().ops
+                ops += runOps
+                for offset in runOps.indices { origins.append((entry, offset)) }
             case nil:
                 mismatch = StagedOpFailure(
-                    reason: .typeMismatch(expected: Op.listTypeName, received: payload.typeName),
+                    reason: .typeMismatch(expected: Op.listTypeName, received: entries.entries[entry].payload.typeName),
                     opIndex: entries.opIndex(entry: entry), key: nil)
                 return false
             }
@@ -255,11 +262,13 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
     /// Writes each update's row to the slot `prepare` found; returns the updated keys.
     @inlinable
     func _writeUpdates(_ entries: FieldOps) -> ListChangesOf<Key> {
-        if updateSlots.count == 1, case .one(let single)? = Self._ops(of: entries.entries[entries.first].payload),
-            case .update(let key, let row) = single.op
-        {
-            value._writeRow(row, atSlot: updateSlots[0])
-            return ListChangesOf(updated: key)
+        if updateSlots.count == 1, case .one(let single)? = Self._ops(of: entries.entries[entries.first].payloadObject) {
+            let key = single._withUnsafeGuaranteedRef { payload -> Key? in
+                guard case .update(let key, let row) = payload.op else { return nil }
+                value._writeRow(row, atSlot: updateSlots[0])
+                return key
+            }
+            if let key { return ListChangesOf(updated: key) }
         }
         var keys: [Key] = []
         keys.reserveCapacity(updateSlots.count)
@@ -270,8 +279,8 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
         }
         entries.forEach { _, payload in
             switch Self._ops(of: payload) {
-            case .one(let single): write(single.op)
-            case .many(let run): for op in run.ops { write(op) }
+            case .one(let single): single._withUnsafeGuaranteedRef { write($0.op) }
+            case .many(let run): run._withUnsafeGuaranteedRef { for op in $0.ops { write(op) } }
             case nil: break
             }
             return true
@@ -304,9 +313,10 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
     }
 }
 
-/// A list payload seen as what it carries: one op, or a run of ops.
+/// A list payload seen as what it carries: one op, or a run of ops. Unretained: a view lives
+/// only while the mirror applies the frame that holds the payload.
 @usableFromInline
 enum ListOpPayloadView<Op: ListOpNaming & Sendable> {
-    case one(ListOpPayload<Op>)
-    case many(ListPayload<Op>)
+    case one(Unmanaged<ListOpPayload<Op>>)
+    case many(Unmanaged<ListPayload<Op>>)
 }

@@ -19,9 +19,9 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
     @usableFromInline override func prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation {
         var mismatch: StagedOpFailure?
         entries.forEach { entry, payload in
-            guard let set = payload as? SetPayload<Value> else {
+            guard let set = payload.takeUnretainedValue() as? SetPayload<Value> else {
                 mismatch = StagedOpFailure(
-                    reason: .typeMismatch(expected: "\(Value.self)", received: payload.typeName),
+                    reason: .typeMismatch(expected: "\(Value.self)", received: entries.entries[entry].payload.typeName),
                     opIndex: entries.opIndex(entry: entry), key: nil)
                 return false
             }
