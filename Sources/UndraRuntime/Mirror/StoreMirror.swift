@@ -63,6 +63,9 @@ public final class StoreMirror: Sendable {
     /// Whether a thread is draining (it alone applies frames and announces): set under the lock
     /// when claimed, cleared without it when the drain ends (see `finishDraining`).
     let draining = Atomic<Bool>(false)
+    /// The draining thread's `currentThreadID()` (0: none). Only that thread stores its own id
+    /// here, and clears it before the drain ends, so a thread that reads its own id holds the drain.
+    @usableFromInline let drainer = Atomic<UInt>(0)
 
     @usableFromInline
     struct State {
@@ -143,13 +146,27 @@ public final class StoreMirror: Sendable {
     /// The value of the scalar field `id`, which must hold `Value`s.
     @inlinable
     func value<Value: Sendable>(of id: FieldID, as type: Value.Type) -> Value {
-        state.withLock { state in storage(id, as: ScalarStorage<Value>.self, in: state).value }
+        if isDrainingThread {
+            return state.withoutLocking { state in storage(id, as: ScalarStorage<Value>.self, in: state).value }
+        }
+        return state.withLock { state in storage(id, as: ScalarStorage<Value>.self, in: state).value }
     }
 
     /// The rows of the list field `id`, which must be a `KeyedList<Key, Row>`.
     @inlinable
     func list<Key: Hashable & Sendable, Row: Sendable>(_ id: FieldID, as type: KeyedList<Key, Row>.Type) -> KeyedList<Key, Row> {
-        state.withLock { state in storage(id, as: ListStorage<Key, Row>.self, in: state).value }
+        if isDrainingThread {
+            return state.withoutLocking { state in storage(id, as: ListStorage<Key, Row>.self, in: state).value }
+        }
+        return state.withLock { state in storage(id, as: ListStorage<Key, Row>.self, in: state).value }
+    }
+
+    /// Whether the calling thread holds the drain: then it is the only thread that changes the
+    /// storages, and it reads them without the lock (observers re-reading what a drain
+    /// announces do so on the draining thread). O(1).
+    @inlinable
+    var isDrainingThread: Bool {
+        drainer.load(ordering: .relaxed) == currentThreadID()
     }
 
     /// Runs `body` with a list field's rows, without copying or retaining them. Do not call back
@@ -214,6 +231,7 @@ public final class StoreMirror: Sendable {
                 return false
             }
             draining.store(true, ordering: .sequentiallyConsistent)
+            drainer.store(currentThreadID(), ordering: .relaxed)
             scratch.delegate = announcer ?? state.delegate
             scratch.firstPrepared = state.prepare(
                 first, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next, rejection: &scratch.rejection)
@@ -248,6 +266,7 @@ public final class StoreMirror: Sendable {
                 for frame in takeQueue() { apply(frame, announcingTo: delegate, into: &report) }
             }
             announceEndOfDrain(to: delegate)
+            drainer.store(0, ordering: .relaxed)
             draining.store(false, ordering: .sequentiallyConsistent)
             guard hasQueuedFrames.load(ordering: .sequentiallyConsistent), reclaim() != nil else { return }
         }
@@ -260,6 +279,7 @@ public final class StoreMirror: Sendable {
         state.withLock { state in
             guard !draining.load(ordering: .sequentiallyConsistent), !state.queue.isEmpty else { return nil }
             draining.store(true, ordering: .sequentiallyConsistent)
+            drainer.store(currentThreadID(), ordering: .relaxed)
             return .some(announcer ?? state.delegate)
         }
     }

@@ -120,7 +120,7 @@ private let contextKey: pthread_key_t = {
 }()
 
 /// The calling thread's identity, as observers compare it ("is this write my own?").
-@inline(__always)
+@inlinable @inline(__always)
 func currentThreadID() -> UInt {
     #if canImport(Darwin)
     UInt(bitPattern: pthread_self())
