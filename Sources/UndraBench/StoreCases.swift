@@ -7,7 +7,7 @@ import UndraRuntime
 func storeCases() -> [BenchCase] {
     [1_000, 10_000, 100_000].flatMap { rows in
         [updateCase(rows: rows, mode: .fine), updateCase(rows: rows, mode: .coarse)]
-    } + [updateCase(rows: 100_000, mode: .unobserved), frameBuildCase(), frameOf100OpsCase()]
+    } + [updateCase(rows: 100_000, mode: .unobserved), frameBuildCase(), frameOf100OpsCase(), hundredOpsInOneFrameCase()]
 }
 
 private struct Item: Sendable {
@@ -179,6 +179,28 @@ private func frameOf100OpsCase() -> BenchCase {
         },
         timedTheirs: { n in
             let nanoseconds = feed.timedApply(n) { i in [.update(Schema.items, i % 1_000, Item(title: "todo", done: i & 1 == 0))] }
+            blackHole((token, seen.count))
+            return nanoseconds
+        })
+}
+
+/// The same 100 updates of one list as one frame and as 100 frames of one op, through the
+/// store of `frameOf100OpsCase`: what merging a frame's ops into one apply and one announcement
+/// saves.
+private func hundredOpsInOneFrameCase() -> BenchCase {
+    let store = FineStore(), seen = Announcements()
+    let feed = Feed(store.runtime, rows: 1_000)
+    let token = observe({ store.items }, onChange: { _ in seen.count += 1 })
+    func update(_ i: Int) -> FrameOp { .update(Schema.items, i % 1_000, Item(title: "todo", done: i & 1 == 0)) }
+    return BenchCase(
+        name: "frame.100ops.vs.100frames", baseline: "100 frames of 1 op", goal: nil,
+        timedOurs: { n in
+            let nanoseconds = feed.timedApply(n) { i in (0..<100).map { update(i * 100 + $0) } }
+            blackHole((token, seen.count))
+            return nanoseconds
+        },
+        timedTheirs: { n in
+            let nanoseconds = feed.timedApply(n * 100) { i in [update(i)] }
             blackHole((token, seen.count))
             return nanoseconds
         })

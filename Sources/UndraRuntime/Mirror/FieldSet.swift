@@ -5,11 +5,7 @@ struct FieldSet {
     /// Ids from 64 up; nil until one is inserted, so that a small set holds no reference.
     private var high: Set<Int>? = nil
 
-    func contains(_ field: FieldID) -> Bool {
-        field.rawValue < 64 ? low & (1 << UInt64(field.rawValue)) != 0 : high?.contains(field.rawValue) == true
-    }
-
-    /// Inserts `field`; returns whether it was new.
+    /// Inserts `field`; returns whether it was new. O(1).
     @discardableResult
     mutating func insert(_ field: FieldID) -> Bool {
         if field.rawValue < 64 {
@@ -19,13 +15,5 @@ struct FieldSet {
         }
         if high == nil { high = [] }
         return high!.insert(field.rawValue).inserted
-    }
-
-    mutating func remove(_ field: FieldID) {
-        if field.rawValue < 64 {
-            low &= ~(1 << UInt64(field.rawValue))
-        } else {
-            high?.remove(field.rawValue)
-        }
     }
 }

@@ -184,6 +184,24 @@ import Testing
         #expect(log.events == ["will [2]", "did [2]", "will [2]", "did [2]"])
     }
 
+    @Test func fieldsWithLargeIdsAreRoutedAndAnnouncedOnceEach() {
+        let low = Field<Int>(id: 3, name: "low", initial: 0)
+        let high = Field<Int>(id: 70, name: "high", initial: 0)
+        let mirror = StoreMirror(schemaHash: 1, fields: [high, low])
+        let log = MirrorLog()
+        mirror.delegate = log
+        mirror.apply(Frame(epoch: 1, sequence: 1, isSnapshot: true, schemaHash: 1, ops: []))
+        log.reset()
+        let report = mirror.apply([
+            Frame(epoch: 1, sequence: 2, ops: [.set(high, 1), .set(low, 1), .set(high, 2)]),
+            Frame(epoch: 1, sequence: 3, ops: [.set(high, 3)]),
+        ])
+        #expect(report == DrainReport(applied: 2))
+        #expect(mirror[high] == 3)
+        #expect(mirror[low] == 1)
+        #expect(log.events == ["will [70, 3]", "did [70, 3]"])
+    }
+
     @Test func aPatchMutatesTheListInPlaceUnlessSomeoneHoldsIt() {
         let (mirror, _) = Self.makeMirror()
         mirror.apply(Self.snapshot())
