@@ -12,11 +12,39 @@ extension BroadcasterCore {
         receiveCompletion: @escaping (Completion) -> Void,
         receiveValue: @escaping (Output) -> Void
     ) -> AnyCancellable {
+        join(reading: nil, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    }
+
+    /// Subscribes at the end of the roster, first delivering a value `read` gives, on the calling
+    /// thread, before the subscriber joins: for a subject whose current value lives elsewhere and
+    /// that sends only through `send(_:updatingCurrent:…)`. If a value was sent between the read
+    /// and the join, reads and delivers again, so the subscriber never misses a value and never
+    /// sees an older one after a newer (it may see one value twice, when the read already saw
+    /// the value being sent). O(subscribers) plus `read`; safe from any thread.
+    @inlinable
+    func subscribe(
+        reading read: @escaping () -> Output,
+        receiveCompletion: @escaping (Completion) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
+        join(reading: read, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    }
+
+    /// Both `subscribe`s: first the current value (`shared.current`, or what `read` gives when
+    /// there is a `read`), again while newer values are sent, then the join.
+    @inlinable
+    func join(
+        reading read: (() -> Output)?,
+        receiveCompletion: @escaping (Completion) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
         var seenClock: Int?
         while true {
             let outcome = shared.withLock { shared -> JoinOutcome in
                 if let completion = shared.completion { return .completed(completion) }
-                if let current = shared.current, shared.currentClock != seenClock {
+                if read != nil {
+                    if shared.lastSendClock != seenClock { return .read(clock: shared.lastSendClock) }
+                } else if let current = shared.current, shared.currentClock != seenClock {
                     return .current(current, clock: shared.currentClock)
                 }
                 shared.clock += 1
@@ -32,48 +60,9 @@ extension BroadcasterCore {
             case .current(let value, let clock):
                 receiveValue(value)
                 seenClock = clock
-            case .read:
-                preconditionFailure("a subject with a current value does not read one")
-            case .joined(let id, let replaced):
-                replaced.release()
-                let subscription = SubjectSubscription(core: self, id: id, unsubscribe: Self.unsubscribe)
-                return AnyCancellable(subscription: subscription)
-            }
-        }
-    }
-
-    /// Subscribes at the end of the roster, first delivering a value `read` gives, on the calling
-    /// thread, before the subscriber joins: for a subject whose current value lives elsewhere and
-    /// that sends only through `send(_:updatingCurrent:…)`. If a value was sent between the read
-    /// and the join, reads and delivers again, so the subscriber never misses a value and never
-    /// sees an older one after a newer (it may see one value twice, when the read already saw
-    /// the value being sent). O(subscribers) plus `read`; safe from any thread.
-    @inlinable
-    func subscribe(
-        reading read: () -> Output,
-        receiveCompletion: @escaping (Completion) -> Void,
-        receiveValue: @escaping (Output) -> Void
-    ) -> AnyCancellable {
-        var seenClock: Int?
-        while true {
-            let outcome = shared.withLock { shared -> JoinOutcome in
-                if let completion = shared.completion { return .completed(completion) }
-                if shared.lastSendClock != seenClock { return .read(clock: shared.lastSendClock) }
-                shared.clock += 1
-                let subscriber = Subscriber(
-                    id: shared.clock, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-                let next = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).adding(subscriber)
-                return .joined(id: shared.clock, replaced: replaceRoster(with: next, in: &shared))
-            }
-            switch outcome {
-            case .completed(let completion):
-                receiveCompletion(completion)
-                return AnyCancellable {}
             case .read(let clock):
-                receiveValue(read())
+                if let read { receiveValue(read()) }
                 seenClock = clock
-            case .current:
-                preconditionFailure("a subject that reads its current value holds none")
             case .joined(let id, let replaced):
                 replaced.release()
                 let subscription = SubjectSubscription(core: self, id: id, unsubscribe: Self.unsubscribe)
