@@ -13,22 +13,23 @@ final class DrainScratch: @unchecked Sendable {
     @exclusivity(unchecked) var changes = ChangeSet()
     /// Coalescing fields announced as about to change in this drain.
     @exclusivity(unchecked) var announced = FieldSet()
-    /// What `State.prepare` answered for the drain's first frame, checked when the drain
-    /// was claimed (one lock for both), and why it rejected a frame.
-    @exclusivity(unchecked) var firstPrepared = false
+    /// What `State.prepare` answered for the drain's first frame, checked when the drain was
+    /// claimed (one lock for both; nil when frames queued before it go first), and why it
+    /// rejected a frame.
+    @exclusivity(unchecked) var firstPrepared: Bool?
     @exclusivity(unchecked) var rejection: MirrorError?
     /// The delegate, loaded under the lock that claims the drain and taken from here at once.
     @exclusivity(unchecked) var delegate: (any MirrorDelegate)?
 }
 
 extension StoreMirror {
-    /// Applies `frame` in the drain this thread holds, announcing to `delegate`; `isPrepared`: it
-    /// was checked when the drain was claimed.
+    /// Applies `frame` in the drain this thread holds, announcing to `delegate`; `prepared`: what
+    /// checking it answered, if it was checked when the drain was claimed.
     func apply(
-        _ frame: Frame, isPrepared: Bool = false, announcingTo delegate: (any MirrorDelegate)?,
+        _ frame: Frame, prepared: Bool? = nil, announcingTo delegate: (any MirrorDelegate)?,
         into report: inout DrainReport
     ) {
-        if apply(frame, isPrepared: isPrepared, announcingTo: delegate) {
+        if apply(frame, prepared: prepared, announcingTo: delegate) {
             report.applied += 1
         } else if let error = scratch.rejection.take() {
             report.rejected.append(error)
@@ -36,11 +37,10 @@ extension StoreMirror {
     }
 
     /// Applies `frame`; false if it was rejected (the reason is in `scratch.rejection`).
-    private func apply(_ frame: Frame, isPrepared: Bool, announcingTo delegate: (any MirrorDelegate)?) -> Bool {
+    private func apply(_ frame: Frame, prepared: Bool?, announcingTo delegate: (any MirrorDelegate)?) -> Bool {
         let prepared =
-            isPrepared
-            ? scratch.firstPrepared
-            : state.withLock {
+            prepared
+            ?? state.withLock {
                 $0.prepare(
                     frame, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next,
                     rejection: &scratch.rejection)

@@ -233,8 +233,16 @@ public final class StoreMirror: Sendable {
             draining.store(true, ordering: .sequentiallyConsistent)
             drainer.store(currentThreadID(), ordering: .relaxed)
             scratch.delegate = announcer ?? state.delegate
-            scratch.firstPrepared = state.prepare(
-                first, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next, rejection: &scratch.rejection)
+            if !state.queue.isEmpty {
+                // Frames queued for a drain that ended before it took them go first, in order.
+                state.queue.append(first)
+                state.queue += rest
+                scratch.firstPrepared = nil
+            } else {
+                scratch.firstPrepared = state.prepare(
+                    first, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next,
+                    rejection: &scratch.rejection)
+            }
             return true
         }
         var report = DrainReport()
@@ -247,8 +255,10 @@ public final class StoreMirror: Sendable {
             return DrainReport(queued: 1 + rest.count)
         }
         let delegate = scratch.delegate.take()
-        apply(first, isPrepared: true, announcingTo: delegate, into: &report)
-        for frame in rest { apply(frame, announcingTo: delegate, into: &report) }
+        if let prepared = scratch.firstPrepared {
+            apply(first, prepared: prepared, announcingTo: delegate, into: &report)
+            for frame in rest { apply(frame, announcingTo: delegate, into: &report) }
+        }
         finishDraining(announcingTo: delegate, &report)
         return report
     }

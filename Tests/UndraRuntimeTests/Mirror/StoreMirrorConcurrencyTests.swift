@@ -103,4 +103,33 @@ import Testing
         #expect(mirror[Self.counter] == 3)
         #expect(mirror.position! == (1, 3))
     }
+
+    /// Frames applied one call after another, each call from whichever of four threads has the
+    /// turn, while drains linger as they end: a frame queued for a drain that is ending must still
+    /// be applied before any frame of a later call, so that no frame is rejected for a gap.
+    @Test func framesFromCallsMadeOneAfterAnotherAreAppliedInOrder() {
+        for _ in 0..<10 {
+            let mirror = StoreMirror(schemaHash: 1, fields: [Self.counter])
+            let announcements = Announcements()
+            mirror.delegate = announcements
+            mirror.apply(Frame(epoch: 1, sequence: 1, isSnapshot: true, schemaHash: 1, ops: []))
+            let turn = Atomic<Int>(0), total = 400, threads = 4
+            let rejected = Atomic<Int>(0)
+            concurrently(threads) { thread in
+                var next = thread
+                while next < total {
+                    while turn.load(ordering: .acquiring) != next { usleep(1) }
+                    let report = mirror.apply(Frame(
+                        epoch: 1, sequence: UInt64(next + 2), ops: [.set(Self.counter, next + 1)]))
+                    rejected.wrappingAdd(report.rejected.count, ordering: .relaxed)
+                    turn.store(next + 1, ordering: .releasing)
+                    next += threads
+                }
+            }
+            #expect(rejected.load(ordering: .relaxed) == 0)
+            #expect(mirror.state.withLock { $0.queue.isEmpty })
+            #expect(mirror.position?.sequence == UInt64(total + 1))
+            #expect(mirror[Self.counter] == total)
+        }
+    }
 }
