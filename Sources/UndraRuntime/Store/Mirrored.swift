@@ -49,7 +49,8 @@ public struct Mirrored<Declaration: MirroredField>: Sendable {
 public protocol MirroredField: FieldDeclaration {
     associatedtype Value: Sendable
     /// Reads the field `id` (a field of this declaration's type) through a store's runtime,
-    /// recording the read for tracking.
+    /// recording the read for tracking. Static, so that `@Mirrored` reads without copying its
+    /// declaration. O(1), no copy of the value's storage; safe from any thread.
     static func read(_ id: FieldID, from runtime: StoreRuntime) -> Value
     #if !canImport(Combine)
     /// The publisher of the field's values in a store's runtime.
