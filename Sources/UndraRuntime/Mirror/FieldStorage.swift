@@ -52,7 +52,7 @@ class FieldStorage {
     func discardStaged() {}
 }
 
-/// The entries of a frame that address one field, in frame order: `first`, then `next[first]`,
+/// The entries of a frame that address one field, in frame order: `first`, then `after(first)`,
 /// and so on until -1 (-1 at once: the field has no entry, as in a snapshot that omits it).
 ///
 /// Unsafe buffers, valid only during the `prepare` or `commit` call that receives them: the
@@ -70,15 +70,16 @@ struct FieldOps {
         self.first = first
     }
 
-    /// Calls `body` with each entry's index in the frame and payload object (unretained: the
-    /// frame holds it), in order, until it returns false.
+    /// The payload object of entry `entry`, unretained (the frame holds it). O(1).
     @inlinable
-    func forEach(_ body: (_ entry: Int, _ payload: Unmanaged<AnyObject>) -> Bool) {
-        var entry = first
-        while entry >= 0 {
-            guard body(entry, entries[entry].payloadObject) else { return }
-            entry = next[entry]
-        }
+    func payload(_ entry: Int) -> Unmanaged<AnyObject> {
+        entries[entry].payloadObject
+    }
+
+    /// The field's entry after `entry`, or -1. O(1).
+    @inlinable
+    func after(_ entry: Int) -> Int {
+        next[entry]
     }
 
     /// The frame-wide index (counting every single op) of op `offset` of entry `entry`.

@@ -167,39 +167,32 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
 
     /// If every op is an update, finds each one's slot (`.some(nil)`), or the first update of a
     /// missing key (`.some(failure)`); nil if some op is not an update (or not of this list).
+    ///
+    /// The loops here walk the entries by hand: a closure that captured a local (`forEach`) made
+    /// each write to it a dynamically checked access (measured: a fifth of a 100-op frame).
     @inlinable
     func _findUpdateSlots(_ entries: FieldOps) -> StagedOpFailure?? {
-        var result: StagedOpFailure?? = .some(nil)
-        entries.forEach { entry, payload in
-            switch Self._ops(of: payload) {
+        var entry = entries.first
+        while entry >= 0 {
+            switch Self._ops(of: entries.payload(entry)) {
             case .one(let single):
-                guard let key = single._withUnsafeGuaranteedRef({ Self._updatedKey($0.op) }) else { break }
-                guard let slot = value._slot(of: key) else {
-                    result = .some(_missing(key, at: entries.opIndex(entry: entry)))
-                    return false
-                }
+                guard let key = single._withUnsafeGuaranteedRef({ Self._updatedKey($0.op) }) else { return nil }
+                guard let slot = value._slot(of: key) else { return .some(_missing(key, at: entries.opIndex(entry: entry))) }
                 updateSlots.append(slot)
-                return true
             case .many(let run):
-                for (offset, op) in run.takeUnretainedValue().ops.enumerated() {
-                    guard case .update(let key, _) = op else {
-                        result = nil
-                        return false
-                    }
+                for (offset, op) in run._withUnsafeGuaranteedRef({ $0.ops }).enumerated() {
+                    guard case .update(let key, _) = op else { return nil }
                     guard let slot = value._slot(of: key) else {
-                        result = .some(_missing(key, at: entries.opIndex(entry: entry, offset: offset)))
-                        return false
+                        return .some(_missing(key, at: entries.opIndex(entry: entry, offset: offset)))
                     }
                     updateSlots.append(slot)
                 }
-                return true
             case nil:
-                break
+                return nil
             }
-            result = nil
-            return false
+            entry = entries.after(entry)
         }
-        return result
+        return .some(nil)
     }
 
     /// The failure of an update of a missing key: what validating the batch would report.
@@ -217,25 +210,24 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
             ops.append(.reset([]))
             origins.append((-1, 0))
         }
-        var mismatch: StagedOpFailure?
-        entries.forEach { entry, payload in
-            switch Self._ops(of: payload) {
+        var entry = entries.first
+        while entry >= 0 {
+            switch Self._ops(of: entries.payload(entry)) {
             case .one(let single):
-                ops.append(single.takeUnretainedValue().op)
+                ops.append(single._withUnsafeGuaranteedRef { $0.op })
                 origins.append((entry, 0))
             case .many(let run):
-                let runOps = run.takeUnretainedValue().ops
+                let runOps = run._withUnsafeGuaranteedRef { $0.ops }
                 ops += runOps
                 for offset in runOps.indices { origins.append((entry, offset)) }
             case nil:
-                mismatch = StagedOpFailure(
+                return StagedOpFailure(
                     reason: .typeMismatch(expected: Op.listTypeName, received: entries.entries[entry].payload.typeName),
                     opIndex: entries.opIndex(entry: entry), key: nil)
-                return false
             }
-            return true
+            entry = entries.after(entry)
         }
-        return mismatch
+        return nil
     }
 
     @inlinable
@@ -262,28 +254,27 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
     /// Writes each update's row to the slot `prepare` found; returns the updated keys.
     @inlinable
     func _writeUpdates(_ entries: FieldOps) -> ListChangesOf<Key> {
-        if updateSlots.count == 1, case .one(let single)? = Self._ops(of: entries.entries[entries.first].payloadObject) {
-            let key = single._withUnsafeGuaranteedRef { payload -> Key? in
-                guard case .update(let key, let row) = payload.op else { return nil }
-                value._writeRow(row, atSlot: updateSlots[0])
-                return key
-            }
-            if let key { return ListChangesOf(updated: key) }
-        }
         var keys: [Key] = []
-        keys.reserveCapacity(updateSlots.count)
-        func write(_ op: Op) {
-            guard case .update(let key, let row) = op else { return }
-            value._writeRow(row, atSlot: updateSlots[keys.count])
-            keys.append(key)
-        }
-        entries.forEach { _, payload in
-            switch Self._ops(of: payload) {
-            case .one(let single): single._withUnsafeGuaranteedRef { write($0.op) }
-            case .many(let run): run._withUnsafeGuaranteedRef { for op in $0.ops { write(op) } }
-            case nil: break
+        var entry = entries.first
+        while entry >= 0 {
+            switch Self._ops(of: entries.payload(entry)) {
+            case .one(let single):
+                if case .update(let key, let row) = single._withUnsafeGuaranteedRef({ $0.op }) {
+                    value._writeRow(row, atSlot: updateSlots[keys.count])
+                    if updateSlots.count == 1 { return ListChangesOf(updated: key) }
+                    if keys.isEmpty { keys.reserveCapacity(updateSlots.count) }
+                    keys.append(key)
+                }
+            case .many(let run):
+                if keys.isEmpty { keys.reserveCapacity(updateSlots.count) }
+                for case .update(let key, let row) in run._withUnsafeGuaranteedRef({ $0.ops }) {
+                    value._writeRow(row, atSlot: updateSlots[keys.count])
+                    keys.append(key)
+                }
+            case nil:
+                break
             }
-            return true
+            entry = entries.after(entry)
         }
         return ListChangesOf(updated: keys)
     }

@@ -17,21 +17,17 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
     /// to the one held (when values compare) changes nothing. A snapshot that omits the field
     /// puts its initial value back.
     @usableFromInline override func prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation {
-        var mismatch: StagedOpFailure?
-        entries.forEach { entry, payload in
-            guard let set = payload.takeUnretainedValue() as? SetPayload<Value> else {
-                mismatch = StagedOpFailure(
+        var entry = entries.first
+        while entry >= 0 {
+            guard let set = entries.payload(entry).takeUnretainedValue() as? SetPayload<Value> else {
+                discardStaged()
+                return .failed(StagedOpFailure(
                     reason: .typeMismatch(expected: "\(Value.self)", received: entries.entries[entry].payload.typeName),
-                    opIndex: entries.opIndex(entry: entry), key: nil)
-                return false
+                    opIndex: entries.opIndex(entry: entry), key: nil))
             }
             if coalesces { staged.removeAllKeepingCapacity() }
             staged.append(set.value)
-            return true
-        }
-        if let mismatch {
-            discardStaged()
-            return .failed(mismatch)
+            entry = entries.after(entry)
         }
         let sent = !staged.isEmpty
         if !sent && isSnapshot { staged.append(declaration.initial) }
