@@ -146,19 +146,21 @@ public final class StoreMirror: Sendable {
     /// The value of the scalar field `id`, which must hold `Value`s.
     @inlinable
     func value<Value: Sendable>(of id: FieldID, as type: Value.Type) -> Value {
-        if isDrainingThread {
-            return state.withoutLocking { state in storage(id, as: ScalarStorage<Value>.self, in: state).value }
-        }
-        return state.withLock { state in storage(id, as: ScalarStorage<Value>.self, in: state).value }
+        read(id, from: ScalarStorage<Value>.self) { $0.value }
     }
 
     /// The rows of the list field `id`, which must be a `KeyedList<Key, Row>`.
     @inlinable
     func list<Key: Hashable & Sendable, Row: Sendable>(_ id: FieldID, as type: KeyedList<Key, Row>.Type) -> KeyedList<Key, Row> {
-        if isDrainingThread {
-            return state.withoutLocking { state in storage(id, as: ListStorage<Key, Row>.self, in: state).value }
-        }
-        return state.withLock { state in storage(id, as: ListStorage<Key, Row>.self, in: state).value }
+        read(id, from: ListStorage<Key, Row>.self) { $0.value }
+    }
+
+    /// Reads `id`'s storage, an `S`, with `body`: under the lock, or without it on the draining
+    /// thread (see `isDrainingThread`). O(1) plus `body`.
+    @inlinable
+    func read<S: FieldStorage, Result>(_ id: FieldID, from type: S.Type, _ body: (S) -> Result) -> Result {
+        if isDrainingThread { return state.withoutLocking { body(storage(id, as: S.self, in: $0)) } }
+        return state.withLock { body(storage(id, as: S.self, in: $0)) }
     }
 
     /// Whether the calling thread holds the drain: then it is the only thread that changes the

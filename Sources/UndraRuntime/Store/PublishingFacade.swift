@@ -67,7 +67,8 @@ final class PublishingFacade: Sendable {
         return FieldPublisher(subject: typed)
     }
 
-    func willChange(_ fields: [FieldID]) {
+    /// Sends `objectWillChange`, the first time in a drain. O(subscribers).
+    func willChange() {
         guard !drain.sentWillChange else { return }
         drain.sentWillChange = true
         objectWillChange.send()

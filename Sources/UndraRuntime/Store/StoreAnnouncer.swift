@@ -27,7 +27,7 @@ final class StoreAnnouncer: MirrorDelegate, Sendable {
 
     @usableFromInline func mirrorWillChange(_ fields: [FieldID]) {
         #if !canImport(Combine)
-        publishing.willChange(fields)
+        publishing.willChange()
         #endif
         tracking.willChange(fields, of: self)
     }

@@ -233,10 +233,9 @@ final class ContinuousObserver: Observer {
         while true {
             if !changes.isEmpty { handlers.tell(changes) }
             retrack(handlers)
-            // Emptied in place, so the buffer is reused (unless `onChange` kept it: then the first
-            // removal copies, as the next change would have). `removeLast()` is the cheap way to
-            // keep capacity: `removeAll(keepingCapacity:)` goes through `replaceSubrange`.
-            while !changes.isEmpty { changes.removeLast() }
+            // Emptied in place, so the buffer is reused (unless `onChange` kept it: then emptying
+            // copies, as the next change would have).
+            changes.removeAllKeepingCapacity()
             // Deciding to stop and clearing `running` are one step, so a change that arrives
             // from another thread either sees `running` (and sets `rerun`) or runs itself.
             let (again, wasCancelled) = state.withLock { state -> (Handlers?, Bool) in

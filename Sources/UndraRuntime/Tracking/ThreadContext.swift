@@ -72,7 +72,7 @@ final class ThreadContext {
             for index in batch.indices {
                 if let observer = batch[index].observer { observer.runDeferred(&batch, from: index, thread: thread) }
             }
-            while !batch.isEmpty { batch.removeLast() }  // keeps the capacity, cheaper than removeAll(keepingCapacity:)
+            batch.removeAllKeepingCapacity()
         }
         withCurrent { context in
             if context.deferred.capacity < batch.capacity { swap(&batch, &context.deferred) }

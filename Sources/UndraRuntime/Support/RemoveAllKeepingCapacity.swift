@@ -1,5 +1,5 @@
-extension Array {
-    /// Empties the array and keeps its capacity, for buffers reused from call to call.
+extension RangeReplaceableCollection where Self: BidirectionalCollection {
+    /// Empties the collection and keeps its capacity, for buffers reused from call to call.
     ///
     /// `removeAll(keepingCapacity: true)` goes through `replaceSubrange`, about a hundred
     /// instructions even for one element (measured with callgrind); a short array is emptied
