@@ -68,7 +68,9 @@ extension StoreMirror {
         // Fields that do not coalesce: each further value is announced on its own.
         for (storage, firstStep) in firstSteps {
             delegate?.mirrorDidChange(firstStep)
-            while state.withLock({ _ in storage.hasStagedSteps }) {
+            // The staged steps are the drain's own (only this thread touches them); only writing
+            // the next value needs the lock.
+            while storage.hasStagedSteps {
                 delegate?.mirrorWillChange([storage.id])
                 var step = ChangeSet()
                 state.withLock { _ in storage.commitStep(into: &step) }
