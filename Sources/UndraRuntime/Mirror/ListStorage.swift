@@ -257,19 +257,27 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
         var keys: [Key] = []
         var entry = entries.first
         while entry >= 0 {
+            // The rows are written from the payloads they are borrowed from: copied once, into
+            // their slots (taking an op out of its payload first copied each row twice).
             switch Self._ops(of: entries.payload(entry)) {
             case .one(let single):
-                if case .update(let key, let row) = single._withUnsafeGuaranteedRef({ $0.op }) {
+                let key = single._withUnsafeGuaranteedRef { payload -> Key? in
+                    guard case .update(let key, let row) = payload.op else { return nil }
                     value._writeRow(row, atSlot: updateSlots[keys.count])
+                    return key
+                }
+                if let key {
                     if updateSlots.count == 1 { return ListChangesOf(updated: key) }
                     if keys.isEmpty { keys.reserveCapacity(updateSlots.count) }
                     keys.append(key)
                 }
             case .many(let run):
                 if keys.isEmpty { keys.reserveCapacity(updateSlots.count) }
-                for case .update(let key, let row) in run._withUnsafeGuaranteedRef({ $0.ops }) {
-                    value._writeRow(row, atSlot: updateSlots[keys.count])
-                    keys.append(key)
+                run._withUnsafeGuaranteedRef { payload in
+                    for case .update(let key, let row) in payload.ops {
+                        value._writeRow(row, atSlot: updateSlots[keys.count])
+                        keys.append(key)
+                    }
                 }
             case nil:
                 break

@@ -69,10 +69,12 @@ extension StoreMirror.State {
             }
             next[entry] = -1
             if touched.insert(field) {
-                let storage = storages[position]
+                // Unretained at once: `storages` holds it (a local reference was retained).
+                let storage = Unmanaged.passUnretained(storages[position])
+                let coalesces = storage._withUnsafeGuaranteedRef { $0.coalesces }
                 plan.append(PlannedField(
-                    storage: Unmanaged.passUnretained(storage), field: field,
-                    stepping: !frame.isSnapshot && !storage.coalesces, first: entry, last: entry))
+                    storage: storage, field: field, stepping: !frame.isSnapshot && !coalesces, first: entry,
+                    last: entry))
                 continue
             }
             let index = plan.firstIndex { $0.field == field }!

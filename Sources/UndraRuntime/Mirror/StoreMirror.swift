@@ -234,7 +234,7 @@ public final class StoreMirror: Sendable {
             }
             draining.store(true, ordering: .sequentiallyConsistent)
             drainer.store(currentThreadID(), ordering: .relaxed)
-            scratch.delegate = announcer ?? state.delegate
+            if announcer == nil { scratch.delegate = state.delegate }
             if !state.queue.isEmpty {
                 // Frames queued for a drain that ended before it took them go first, in order.
                 state.queue.append(first)
@@ -256,13 +256,27 @@ public final class StoreMirror: Sendable {
             }
             return DrainReport(queued: 1 + rest.count)
         }
-        let delegate = scratch.delegate.take()
+        // A store's announcer is passed as it is held, a constant: neither retained nor released
+        // (bound to a local first, it was both). A bare mirror's delegate was loaded when claimed.
+        if announcer != nil {
+            drainClaimed(first, then: rest, announcingTo: announcer, &report)
+        } else {
+            drainClaimed(first, then: rest, announcingTo: scratch.delegate.take(), &report)
+        }
+        return report
+    }
+
+    /// The rest of a drain this thread claimed: `first` (checked when claimed), `rest`, then
+    /// what was queued meanwhile.
+    private func drainClaimed(
+        _ first: Frame, then rest: some Collection<Frame>, announcingTo delegate: (any MirrorDelegate)?,
+        _ report: inout DrainReport
+    ) {
         if let prepared = scratch.firstPrepared {
             apply(first, prepared: prepared, announcingTo: delegate, into: &report)
             for frame in rest { apply(frame, announcingTo: delegate, into: &report) }
         }
         finishDraining(announcingTo: delegate, &report)
-        return report
     }
 
     /// Applies the frames queued meanwhile, announces the drain's changes and ends it.

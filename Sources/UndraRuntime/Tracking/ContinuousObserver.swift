@@ -266,7 +266,7 @@ final class ContinuousObserver: Observer {
         if isCancelled { return }
         reads.beginRun()
         ThreadContext.withCurrent { context in
-            context.withScope(self, running: handlers.read)
+            context.withScope(.continuous(Unmanaged.passUnretained(self)), running: handlers.read)
         }
         reads.endRun { registrar, key in registrar.remove(self, for: key) }
     }

@@ -86,7 +86,7 @@ extension ObserverTable.Bucket {
     ) -> (removed: Int, removedWillSet: Int) {
         var kept = 0, removedWillSet = 0
         for position in entries.indices {
-            let verdict = entries[position].observer.receive(event, thread: thread)
+            let verdict = Self.verdict(of: entries, at: position, on: event, thread: thread)
             if verdict.fire { fired.append(entries[position].observer) }
             if verdict.keep {
                 if kept != position { entries.swapAt(kept, position) }
@@ -98,6 +98,16 @@ extension ObserverTable.Bucket {
         let removed = entries.count - kept
         for _ in 0..<removed { entries.removeLast() }
         return (removed, removedWillSet)
+    }
+
+    /// What `entries[position]`'s observer makes of `event`. The entries are borrowed, so the
+    /// observer is asked without a retain and a release (asked through the mutable bucket, it got both).
+    @inline(__always)
+    private static func verdict(
+        of entries: borrowing ContiguousArray<ObserverTable.Entry>, at position: Int, on event: TrackingEvent,
+        thread: UInt
+    ) -> Verdict {
+        entries[position].observer.receive(event, thread: thread)
     }
 
     /// Appends `entry`, first dropping dead entries if the bucket reached its purge size.

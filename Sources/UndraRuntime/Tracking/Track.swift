@@ -27,7 +27,7 @@ func trackOnce<T>(
     let observer = OneShotObserver(owner: currentThreadID(), firesOnWillSet: firesOnWillSet, onChange: onChange)
     defer { observer.finishReading() }
     return try ThreadContext.withCurrent { context in
-        try context.withScope(observer, read)
+        try context.withScope(.oneShot(Unmanaged.passUnretained(observer)), read)
     }
 }
 

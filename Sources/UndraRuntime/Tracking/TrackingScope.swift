@@ -7,9 +7,7 @@ import Synchronization
 /// a property was read therefore always finds the observer (no lost update between the read and
 /// the install).
 struct TrackingScope {
-    /// Unowned: whoever opens the scope holds the observer until the scope closes (`trackOnce`'s
-    /// local, or the continuous observer running its own `read`).
-    unowned(unsafe) let observer: any Observer
+    let observer: ScopeObserver
 
     /// Installed so far, for deduplication: reading one property thirty times installs once.
     /// The first key is kept inline (most scopes read one property); more go to a small
@@ -31,7 +29,7 @@ struct TrackingScope {
         }
     }
 
-    init(observer: any Observer) {
+    init(observer: ScopeObserver) {
         self.observer = observer
     }
 
@@ -69,9 +67,28 @@ struct TrackingScope {
     }
 }
 
+/// The observer a scope installs, unretained: whoever opens the scope holds it until the scope
+/// closes (`trackOnce`'s local, or the continuous observer running its own `read`).
+///
+/// An enum of the two observer classes rather than an `unowned(unsafe)` existential: telling an
+/// existential of a read retained and released it around the call; a concrete unmanaged
+/// reference is called as it is.
+enum ScopeObserver {
+    case oneShot(Unmanaged<OneShotObserver>)
+    case continuous(Unmanaged<ContinuousObserver>)
+
+    /// See `Observer.firstRead(of:in:)`.
+    func firstRead(of key: ObservationKey, in registrar: Registrar) {
+        switch self {
+        case .oneShot(let observer): observer._withUnsafeGuaranteedRef { $0.firstRead(of: key, in: registrar) }
+        case .continuous(let observer): observer._withUnsafeGuaranteedRef { $0.firstRead(of: key, in: registrar) }
+        }
+    }
+}
+
 extension ThreadContext {
     /// Runs `body` inside a new scope that installs `observer` on every read.
-    func withScope<Result>(_ observer: any Observer, _ body: () throws -> Result) rethrows -> Result {
+    func withScope<Result>(_ observer: ScopeObserver, _ body: () throws -> Result) rethrows -> Result {
         openScope(observer)
         defer { closeScope() }
         return try body()
@@ -79,13 +96,13 @@ extension ThreadContext {
 
     /// `withScope` for a re-tracking run: not generic, so the escaping `read` is called as it is,
     /// without a reabstraction thunk allocated around it.
-    func withScope(_ observer: any Observer, running read: @Sendable () -> Void) {
+    func withScope(_ observer: ScopeObserver, running read: @Sendable () -> Void) {
         openScope(observer)
         read()
         closeScope()
     }
 
-    private func openScope(_ observer: any Observer) {
+    private func openScope(_ observer: ScopeObserver) {
         openScopeCount.wrappingAdd(1, ordering: .relaxed)
         scopes.append(TrackingScope(observer: observer))
     }
