@@ -17,6 +17,8 @@ final class DrainScratch: @unchecked Sendable {
     /// claimed (one lock for both; nil when frames queued before it go first), and why it
     /// rejected a frame.
     @exclusivity(unchecked) var firstPrepared: Bool?
+    /// The first frame was committed when it was checked (nobody heard `mirrorWillChange`).
+    @exclusivity(unchecked) var firstCommitted = false
     @exclusivity(unchecked) var rejection: MirrorError?
     /// The delegate, loaded under the lock that claims the drain and taken from here at once.
     @exclusivity(unchecked) var delegate: (any MirrorDelegate)?
@@ -48,6 +50,10 @@ extension StoreMirror {
         if !prepared {
             if let error = scratch.rejection { delegate?.mirrorDidReject(error) }
             return false
+        }
+        if scratch.firstCommitted {
+            scratch.firstCommitted = false
+            return true
         }
         scratch.willChange.removeAllKeepingCapacity()
         for index in scratch.plan.indices {

@@ -9,6 +9,12 @@ public protocol MirrorDelegate: AnyObject, Sendable {
     /// Before a commit changes `fields`: the mirror still holds their old values. Once per drain
     /// for a coalescing field; before each value of a field that does not coalesce.
     func mirrorWillChange(_ fields: [FieldID])
+    /// Whether `mirrorWillChange` would reach anyone now. While it is false, a drain checks and
+    /// commits its first frame under one lock, and does not call `mirrorWillChange` for it
+    /// (someone who starts listening meanwhile hears the next one). Called with the mirror's
+    /// lock held: answer from what you hold (an atomic load), and call nothing. The default
+    /// answers true.
+    var hearsWillChange: Bool { get }
     /// After commits: what changed since the matching `mirrorWillChange` calls. For coalescing
     /// fields, once at the end of the drain; for the others, after each value.
     func mirrorDidChange(_ changes: ChangeSet)
@@ -16,6 +22,10 @@ public protocol MirrorDelegate: AnyObject, Sendable {
     func mirrorDidReject(_ error: MirrorError)
     /// The drain ended: every change it made has been announced.
     func mirrorDidEndDrain()
+}
+
+extension MirrorDelegate {
+    public var hearsWillChange: Bool { true }
 }
 
 /// What one call of `StoreMirror.apply` did.
@@ -232,7 +242,10 @@ public final class StoreMirror: Sendable {
                 hasQueuedFrames.store(true, ordering: .sequentiallyConsistent)
                 return false
             }
-            draining.store(true, ordering: .sequentiallyConsistent)
+            // Under the lock, which orders it for every thread that takes the lock; the only
+            // lock-free reader (a queuing thread, after its own locked check) needs no more. A
+            // sequentially consistent store would be an exchange: a locked instruction per drain.
+            draining.store(true, ordering: .releasing)
             drainer.store(currentThreadID(), ordering: .relaxed)
             if announcer == nil { scratch.delegate = state.delegate }
             if !state.queue.isEmpty {
@@ -241,9 +254,11 @@ public final class StoreMirror: Sendable {
                 state.queue += rest
                 scratch.firstPrepared = nil
             } else {
-                scratch.firstPrepared = state.prepare(
+                let prepared = state.prepare(
                     first, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next,
                     rejection: &scratch.rejection)
+                scratch.firstPrepared = prepared
+                if prepared && !willChangeIsHeard { commitUnannounced(first, &state) }
             }
             return true
         }
@@ -264,6 +279,25 @@ public final class StoreMirror: Sendable {
             drainClaimed(first, then: rest, announcingTo: scratch.delegate.take(), &report)
         }
         return report
+    }
+
+    /// Whether the drain's delegate (a store's announcer, or a bare mirror's delegate, loaded
+    /// for the drain) would hear `mirrorWillChange` now.
+    private var willChangeIsHeard: Bool {
+        if announcer != nil { return announcer!.hearsWillChange }
+        return scratch.delegate?.hearsWillChange ?? false
+    }
+
+    /// Commits `first`, checked under the same lock, when nobody hears `mirrorWillChange`: one
+    /// lock for the frame instead of two. Not for a frame with steps to announce one by one.
+    private func commitUnannounced(_ first: Frame, _ state: inout State) {
+        // Indexed loops: iterating the scratch's array retained it.
+        for index in scratch.plan.indices where scratch.plan[index].stepping { return }
+        let firstSteps = state.commit(first, &scratch.plan, next: &scratch.next, into: &scratch.changes)
+        assert(firstSteps.isEmpty, "a frame without stepping fields had steps")
+        // Their `mirrorWillChange` is the one that nobody heard.
+        for index in scratch.plan.indices { scratch.announced.insert(scratch.plan[index].field) }
+        scratch.firstCommitted = true
     }
 
     /// The rest of a drain this thread claimed: `first` (checked when claimed), `rest`, then
@@ -304,7 +338,7 @@ public final class StoreMirror: Sendable {
     private func reclaim() -> (any MirrorDelegate)?? {
         state.withLock { state in
             guard !draining.load(ordering: .sequentiallyConsistent), !state.queue.isEmpty else { return nil }
-            draining.store(true, ordering: .sequentiallyConsistent)
+            draining.store(true, ordering: .releasing)  // Under the lock, as in `drain`.
             drainer.store(currentThreadID(), ordering: .relaxed)
             return .some(announcer ?? state.delegate)
         }

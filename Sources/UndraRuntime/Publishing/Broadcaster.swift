@@ -35,6 +35,10 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
         core.send(value)
     }
 
+    /// Whether anyone is subscribed now. O(1); safe from any thread.
+    @inlinable
+    var hasSubscribers: Bool { core.hasSubscribers }
+
     /// Sends under the lock, making `value` the current value if `updatingCurrent`; see
     /// ``BroadcasterCore/send(_:updatingCurrent:then:afterEachValue:)``. O(subscribers); safe
     /// from any thread.

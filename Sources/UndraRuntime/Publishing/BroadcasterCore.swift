@@ -83,6 +83,13 @@ final class BroadcasterCore<Output, Failure: Error> {
         shared = Locked(Shared(current: current))
     }
 
+    /// Whether anyone is subscribed now: one load. A subscriber joining right after is one
+    /// that joined after this moment's sends. O(1); safe from any thread.
+    @inlinable
+    var hasSubscribers: Bool {
+        roster.load(ordering: .sequentiallyConsistent) != SubscriberRoster<Output, Failure>.empty.bits
+    }
+
     // MARK: Sending
 
     /// Delivers `value` to every subscriber, or queues it if someone is delivering. For subjects
@@ -91,7 +98,7 @@ final class BroadcasterCore<Output, Failure: Error> {
     func send(_ value: Output) {
         // Nobody to reach: a subscriber joining now joins after this send. One load instead of
         // two compare-and-swaps (an `objectWillChange` with no sink is sent at every drain).
-        if roster.load(ordering: .sequentiallyConsistent) == SubscriberRoster<Output, Failure>.empty.bits { return }
+        if !hasSubscribers { return }
         if beginDelivering() {
             deliver(value, sentAt: .max)
             finishDelivering { _ in }

@@ -20,6 +20,9 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
         broadcaster.send(())
     }
 
+    /// Whether anyone is subscribed now. O(1); safe from any thread.
+    var hasSubscribers: Bool { broadcaster.hasSubscribers }
+
     /// Subscribes, at the end of the order, to the announcements sent from now on (it never
     /// completes). O(subscribers); allocates the subscriber and its `AnyCancellable`.
     @inlinable

@@ -68,6 +68,9 @@ final class PublishingFacade: Sendable {
     }
 
     /// Sends `objectWillChange`, the first time in a drain. O(subscribers).
+    /// Whether `willChange` would reach anyone now. O(1).
+    var hearsWillChange: Bool { objectWillChange.hasSubscribers }
+
     func willChange() {
         guard !drain.sentWillChange else { return }
         drain.sentWillChange = true

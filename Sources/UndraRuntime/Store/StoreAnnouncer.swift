@@ -25,6 +25,13 @@ final class StoreAnnouncer: MirrorDelegate, Sendable {
         #endif
     }
 
+    @usableFromInline var hearsWillChange: Bool {
+        #if !canImport(Combine)
+        if publishing.hearsWillChange { return true }
+        #endif
+        return tracking.hearsWillChange
+    }
+
     @usableFromInline func mirrorWillChange(_ fields: [FieldID]) {
         #if !canImport(Combine)
         publishing.willChange()

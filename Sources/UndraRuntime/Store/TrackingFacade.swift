@@ -27,6 +27,10 @@ final class TrackingFacade: Sendable {
         properties.indices.contains(field.rawValue) ? properties[field.rawValue] : nil
     }
 
+    /// Whether `willChange` would reach anyone now: an observer that acts on `willSet` is
+    /// installed (one-shot `track`s; continuous observers wait for `didSet`). O(1).
+    var hearsWillChange: Bool { registrar.willSetCount.load(ordering: .relaxed) != 0 }
+
     func willChange(_ fields: [FieldID], of subject: StoreAnnouncer) {
         guard registrar.installedCount.load(ordering: .relaxed) != 0 else { return }  // Nobody observes.
         for field in fields {

@@ -12,7 +12,9 @@ import Synchronization
 ///
 /// Runs never overlap: `running` is taken under `state`'s lock by one thread, together with the
 /// pending changes and the handlers (one lock to start a run, one to end it); a change arriving
-/// from another thread meanwhile sets `rerun`, and the running thread goes round once more.
+/// from another thread meanwhile sets `rerun`, and the running thread goes round once more. The
+/// runner uses the handlers unretained: while a run holds them, `cancel` leaves releasing them
+/// to the runner, when the run ends.
 final class ContinuousObserver: Observer {
     /// Set once by `cancel`. Read under registrars' locks, so an atomic.
     private let cancelled = Atomic<Bool>(false)
@@ -49,8 +51,9 @@ final class ContinuousObserver: Observer {
     }
 
     private struct State {
-        /// Nil once cancelled.
+        /// Nil once cancelled and no run holds them.
         var handlers: Handlers?
+        var isCancelled = false
         /// A thread is inside `run`; `runner` is its identity (its own writes do not re-trigger).
         var running = false
         var runner: UInt = 0
@@ -66,7 +69,7 @@ final class ContinuousObserver: Observer {
         /// Whether a change reported by `thread` concerns the observer: it is not cancelled, and
         /// the change is not a write its own run made.
         func accepts(from thread: UInt) -> Bool {
-            handlers != nil && !(running && runner == thread)
+            !isCancelled && !(running && runner == thread)
         }
 
         mutating func note(_ change: TrackedChange) {
@@ -74,10 +77,10 @@ final class ContinuousObserver: Observer {
         }
 
         /// After a change was accepted: `thread` takes the run, with the pending changes moved
-        /// into `changes` (empty on entry), and gets the handlers; or, if another thread is
-        /// running, that thread will go round once more.
-        mutating func claim(by thread: UInt, taking changes: inout [TrackedChange]) -> Handlers? {
-            guard let handlers else { return nil }
+        /// into `changes` (empty on entry), and gets the handlers, unretained (they stay until the
+        /// run ends); or, if another thread is running, that thread will go round once more.
+        mutating func claim(by thread: UInt, taking changes: inout [TrackedChange]) -> Unmanaged<Handlers>? {
+            guard !isCancelled, let handlers else { return nil }
             if running {
                 if runner != thread { rerun = true }
                 return nil
@@ -85,8 +88,32 @@ final class ContinuousObserver: Observer {
             running = true
             runner = thread
             swap(&changes, &pending)
-            return handlers
+            return Unmanaged.passUnretained(handlers)
         }
+
+        /// The run ends, unless a change arrived meanwhile: then `changes` (emptied) takes the
+        /// pending changes and the run goes round again. When it ends, `changes` gives its
+        /// buffer back; if the observer was cancelled meanwhile, its handlers are moved into
+        /// `released`, and the runner empties `reads`.
+        mutating func endRun(_ changes: inout [TrackedChange], released: inout Handlers?) -> RunEnd {
+            if rerun && !isCancelled {
+                rerun = false
+                swap(&changes, &pending)
+                return .again
+            }
+            running = false
+            rerun = false
+            if isCancelled {
+                swap(&released, &handlers)
+                return .cancelled
+            }
+            if pending.isEmpty { swap(&changes, &pending) }
+            return .ended
+        }
+    }
+
+    private enum RunEnd {
+        case again, ended, cancelled
     }
 
     init(
@@ -118,16 +145,17 @@ final class ContinuousObserver: Observer {
 
     func cancel() {
         cancelled.store(true, ordering: .releasing)
-        // Taken out under the lock; released when this function returns, outside it.
-        let (released, holdsRun) = state.withLock { state in
-            defer {
-                state.handlers = nil
-                state.pending = []
-            }
-            return (state.handlers, !state.running)
+        // Taken out under the lock; released when this function returns, outside it. A run under
+        // way uses the handlers and `reads`: it releases and empties them when it ends.
+        var released: Handlers?
+        let holdsRun = state.withLock { state in
+            state.isCancelled = true
+            state.pending = []
+            if state.running { return false }
+            swap(&released, &state.handlers)
+            return true
         }
         _ = released
-        // A run under way empties `reads` when it ends; otherwise no run can start any more.
         if holdsRun { reads.removeAll() }
     }
 
@@ -144,8 +172,9 @@ final class ContinuousObserver: Observer {
     func deliver(_ event: TrackingEvent, _ change: TrackedChange, thread: UInt) {
         switch (delivery, event) {
         case (.willSet, .willSet):
+            // Told without holding the run: retained, as `cancel` may release them meanwhile.
             let handlers = state.withLock { state in
-                state.running && state.runner == thread ? nil : state.handlers
+                state.isCancelled || (state.running && state.runner == thread) ? nil : state.handlers
             }
             handlers?.tell([change])
         case (.willSet, .didSet), (.didSet, .didSet):
@@ -192,7 +221,7 @@ final class ContinuousObserver: Observer {
     /// running, leaves the change to it (it goes round once more). One lock to decide.
     private func runNow(_ change: TrackedChange, thread: UInt) {
         var changes: [TrackedChange] = []
-        let handlers = state.withLock { state -> Handlers? in
+        let handlers = state.withLock { state -> Unmanaged<Handlers>? in
             guard state.accepts(from: thread) else { return nil }
             if notesChanges { state.note(change) }
             return state.claim(by: thread, taking: &changes)
@@ -204,7 +233,7 @@ final class ContinuousObserver: Observer {
     /// first) and runs once for them all, as `runNow` does for one.
     func runDeferred(_ batch: inout ContiguousArray<ThreadContext.DeferredChange>, from start: Int, thread: UInt) {
         var changes: [TrackedChange] = []
-        let handlers = state.withLock { state -> Handlers? in
+        let handlers = state.withLock { state -> Unmanaged<Handlers>? in
             let accepted = state.accepts(from: thread)
             for position in start..<batch.count where batch[position].observer === self {
                 if accepted && notesChanges { state.note(batch[position].change) }
@@ -218,7 +247,7 @@ final class ContinuousObserver: Observer {
     private func runScheduled() {
         var changes: [TrackedChange] = []
         let thread = currentThreadID()
-        let handlers = state.withLock { state -> Handlers? in
+        let handlers = state.withLock { state -> Unmanaged<Handlers>? in
             state.scheduled = false
             return state.claim(by: thread, taking: &changes)
         }
@@ -228,35 +257,36 @@ final class ContinuousObserver: Observer {
     /// Tells `onChange` (if any changes) and re-tracks `read`, until no change arrived meanwhile.
     /// The caller has claimed the run; `changes` is the pending buffer it took, handed back
     /// emptied when the run ends.
-    private func run(_ handlers: Handlers, changes: inout [TrackedChange]) {
-        var handlers = handlers
+    private func run(_ handlers: Unmanaged<Handlers>, changes: inout [TrackedChange]) {
         while true {
-            if !changes.isEmpty { handlers.tell(changes) }
-            retrack(handlers)
+            handlers._withUnsafeGuaranteedRef { handlers in
+                if !changes.isEmpty { handlers.tell(changes) }
+                retrack(handlers)
+            }
             // Emptied in place, so the buffer is reused (unless `onChange` kept it: then emptying
             // copies, as the next change would have).
             changes.removeAllKeepingCapacity()
-            // Deciding to stop and clearing `running` are one step, so a change that arrives
-            // from another thread either sees `running` (and sets `rerun`) or runs itself.
-            let (again, wasCancelled) = state.withLock { state -> (Handlers?, Bool) in
-                if state.rerun, let handlers = state.handlers {
-                    state.rerun = false
-                    swap(&changes, &state.pending)
-                    return (handlers, false)
-                }
-                state.running = false
-                state.rerun = false
-                if state.handlers == nil { return (nil, true) }
-                if state.pending.isEmpty { swap(&changes, &state.pending) }
-                return (nil, false)
-            }
-            guard let again else {
-                // Cancelled during the run: `cancel` left `reads` to this thread.
-                if wasCancelled { reads.removeAll() }
+            var released: Handlers?
+            switch endRun(&changes, released: &released) {
+            case .again:
+                continue
+            case .ended:
+                return
+            case .cancelled:
+                // Cancelled during the run: `cancel` left the handlers and `reads` to this thread.
+                reads.removeAll()
                 return
             }
-            handlers = again
         }
+    }
+
+    /// Ends the run or goes round again. Deciding to stop and clearing `running` are one step,
+    /// so a change that arrives from another thread either sees `running` (and sets `rerun`) or
+    /// runs itself. Not inlined into `run`, where the lock's buffer was retained across the
+    /// user code a run calls.
+    @inline(never)
+    private func endRun(_ changes: inout [TrackedChange], released: inout Handlers?) -> RunEnd {
+        state.withLock { $0.endRun(&changes, released: &released) }
     }
 
     /// Runs `read` in this observer's scope: what it reads for the first time is installed, what

@@ -202,6 +202,38 @@ import Testing
         #expect(log.events == ["will [70, 3]", "did [70, 3]"])
     }
 
+    @Test func aDrainNobodyHearsTheWillChangeOfCommitsItsFirstFrameAtOnceAndAnnouncesTheRest() {
+        let (mirror, log) = Self.makeMirror()
+        mirror.apply(Self.snapshot())
+        log.reset()
+        log.hearsWillChange = false
+        let report = mirror.apply([
+            Frame(epoch: 1, sequence: 2, ops: [.update(Fields.items, 2, "B"), .set(Fields.count, 1)]),
+            Frame(epoch: 1, sequence: 3, ops: [.set(Fields.filter, "done"), .set(Fields.count, 2)]),
+        ])
+        #expect(report == DrainReport(applied: 2))
+        // The first frame's fields are not announced as about to change; the second frame's new
+        // field is; the drain's end announces all three once.
+        #expect(log.events == ["will [1]", "did [0, 2, 1]"])
+        #expect(Array(mirror[Fields.items]) == ["a", "B", "c"])
+        #expect(mirror[Fields.count] == 2)
+        #expect(mirror[Fields.filter] == "done")
+        #expect(mirror.position! == (1, 3))
+
+        // A field that does not coalesce still announces each value, before and after.
+        log.reset()
+        mirror.apply(Frame(epoch: 1, sequence: 4, ops: [.set(Fields.event, "a"), .set(Fields.event, "b")]))
+        #expect(log.events == ["will [3]", "did [3]", "will [3]", "did [3]"])
+
+        // A rejected first frame is not committed.
+        log.reset()
+        let rejected = mirror.apply(Frame(epoch: 1, sequence: 5, ops: [.set(Fields.count, 3), .update(Fields.items, 9, "x")]))
+        #expect(rejected.applied == 0 && rejected.rejected.count == 1)
+        #expect(mirror[Fields.count] == 2)
+        #expect(mirror.position! == (1, 4))
+        #expect(log.events.count == 1 && log.events[0].hasPrefix("rejected"))
+    }
+
     @Test func aPatchMutatesTheListInPlaceUnlessSomeoneHoldsIt() {
         let (mirror, _) = Self.makeMirror()
         mirror.apply(Self.snapshot())
@@ -222,6 +254,7 @@ final class MirrorLog: MirrorDelegate, @unchecked Sendable {  // @unchecked: use
     private(set) var lastChanges: ChangeSet?
     private(set) var rejections: [MirrorError] = []
     var onDidChange: (ChangeSet) -> Void = { _ in }
+    var hearsWillChange = true
 
     func reset() { events = [] }
     func record(_ line: String) { events.append(line) }

@@ -59,6 +59,21 @@ import Testing
         #expect(fixture.object.visible[id: key]?.done == true)
     }
 
+    @Test func aTrackOnAStoreFiresBeforeTheChangeSeeingTheOldValue() {
+        let fixture = Fixture()
+        let todos = fixture.todos
+        let seen = ValueLog<Int>()
+        let read = track(read: { todos.count }, onChange: { seen.append(todos.count) })
+        fixture.apply(fixture.frame([.set(TodosSchema.count, read + 5)]))
+        #expect(seen.all == [read])  // Fired once, at willSet: the store still held the old value.
+        #expect(todos.count == read + 5)
+        // With only continuous observers left, the next frame is committed under one lock, and
+        // announced all the same.
+        fixture.apply(fixture.frame([.set(TodosSchema.count, read + 6)]))
+        #expect(seen.all == [read])
+        #expect(fixture.fine.all == ["count", "count"])
+    }
+
     @Test func aFrameOf100OpsOnOneFieldAnnouncesOnce() {
         let fixture = Fixture()
         let ops = (100..<200).map { FrameOp.insert(TodosSchema.visible, [Self.row($0, "todo \($0)")]) }
