@@ -102,6 +102,36 @@ import Testing
         #expect(registrar == nil)
     }
 
+    @Test func cancellingWhileOtherThreadsRunItReleasesItsClosuresWhenTheLastRunEnds() {
+        for _ in 0..<50 {
+            let model = DynamicModel()
+            let value = try! model.property("value", 0)
+            weak var captured: CallCounter?
+            var token: ObservationToken?
+            do {
+                let counter = CallCounter()
+                captured = counter
+                token = observe {
+                    _ = value.value
+                    counter.bump()
+                }
+                let cancelling = token!
+                concurrently(4) { index in
+                    for round in 0..<200 {
+                        if index == 0 && round == 100 { cancelling.cancel() }
+                        value.value = round
+                    }
+                }
+            }
+            // Still holding the token: whoever ended the last run (or `cancel`, if none was under
+            // way) released the closures, and their captures with them.
+            #expect(captured == nil)
+            // And the writes made after the cancel dropped its entry.
+            #expect(installed(model.registrar) == 0)
+            token = nil
+        }
+    }
+
     @Test func manyRoundsOnSeveralThreadsLeaveExactlyTheLastRunsReads() {
         let model = DynamicModel()
         let toggle = try! model.property("toggle", 0), a = try! model.property("a", 0), b = try! model.property("b", 0)
