@@ -5,7 +5,9 @@
 /// when they outnumber the live ones.
 struct ObserverTable {
     struct Entry {
-        let observer: any Observer
+        /// Nil only between a fired entry's removal and its disposal: its reference moves to
+        /// the fired observers (no retain for them, no release with the entry).
+        var observer: (any Observer)?
         /// `observer.actsOnWillSet`, asked once at install: removing entries then asks nothing.
         let actsOnWillSet: Bool
     }
@@ -28,7 +30,8 @@ struct ObserverTable {
     private(set) var willSetEntryCount = 0
 
     mutating func install(_ observer: consuming any Observer, for key: ObservationKey) {
-        let entry = Entry(observer: observer, actsOnWillSet: observer.actsOnWillSet)
+        let actsOnWillSet = observer.actsOnWillSet
+        let entry = Entry(observer: consume observer, actsOnWillSet: actsOnWillSet)
         let change: (entries: Int, willSetEntries: Int)
         if let index = buckets.index(forKey: key) {
             if buckets.values[index].entries.isEmpty { emptyBuckets -= 1 }
@@ -56,7 +59,7 @@ struct ObserverTable {
     /// property). O(k) for the k entries of the bucket.
     mutating func remove(_ observer: any Observer, for key: ObservationKey) {
         guard let index = buckets.index(forKey: key),
-              let position = buckets.values[index].entries.firstIndex(where: { $0.observer === observer })
+              let position = buckets.values[index].entries.firstIndex(where: { $0.observer! === observer })
         else { return }
         let removed = buckets.values[index].entries.remove(at: position)
         didRemove(1, actingOnWillSet: removed.actsOnWillSet ? 1 : 0, from: index)
@@ -87,7 +90,10 @@ extension ObserverTable.Bucket {
         var kept = 0, removedWillSet = 0
         for position in entries.indices {
             let verdict = Self.verdict(of: entries, at: position, on: event, thread: thread)
-            if verdict.fire { fired.append(entries[position].observer) }
+            if verdict.fire {
+                // A dropped entry's reference is moved, a kept one's copied.
+                fired.append(verdict.keep ? entries[position].observer! : entries[position].observer.take()!)
+            }
             if verdict.keep {
                 if kept != position { entries.swapAt(kept, position) }
                 kept += 1
@@ -107,7 +113,7 @@ extension ObserverTable.Bucket {
         of entries: borrowing ContiguousArray<ObserverTable.Entry>, at position: Int, on event: TrackingEvent,
         thread: UInt
     ) -> Verdict {
-        entries[position].observer.receive(event, thread: thread)
+        entries[position].observer!.receive(event, thread: thread)
     }
 
     /// Appends `entry`, first dropping dead entries if the bucket reached its purge size.
@@ -117,7 +123,7 @@ extension ObserverTable.Bucket {
         var willSetChange = 0
         if before >= purgeAt {
             entries.removeAll { entry in
-                let dead = !entry.observer.isLive
+                let dead = !entry.observer!.isLive
                 if dead && entry.actsOnWillSet { willSetChange -= 1 }
                 return dead
             }

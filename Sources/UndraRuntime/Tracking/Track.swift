@@ -15,16 +15,16 @@ import Synchronization
 ///
 /// - Complexity: O(1) on average per distinct property read, plus the cost of `read`.
 /// - Thread safety: call from any thread; `onChange` must be safe to call from any thread.
-public func track<T>(read: () throws -> T, onChange: @escaping @Sendable () -> Void) rethrows -> T {
+public func track<T>(read: () throws -> T, onChange: consuming @escaping @Sendable () -> Void) rethrows -> T {
     try trackOnce(firesOnWillSet: true, read: read, onChange: onChange)
 }
 
 /// `track`, with a choice of firing at the first `willSet` or at the first `didSet` (when the
 /// subject already holds the new value, as a consumer that re-reads at once needs).
 func trackOnce<T>(
-    firesOnWillSet: Bool, read: () throws -> T, onChange: @escaping @Sendable () -> Void
+    firesOnWillSet: Bool, read: () throws -> T, onChange: consuming @escaping @Sendable () -> Void
 ) rethrows -> T {
-    let observer = OneShotObserver(owner: currentThreadID(), firesOnWillSet: firesOnWillSet, onChange: onChange)
+    let observer = OneShotObserver(owner: currentThreadID(), firesOnWillSet: firesOnWillSet, onChange: consume onChange)
     defer { observer.finishReading() }
     return try ThreadContext.withCurrent { context in
         try context.withScope(.oneShot(Unmanaged.passUnretained(observer)), read)
@@ -45,10 +45,10 @@ final class OneShotObserver: Observer {
     /// won at most once, and its acquire-release ordering publishes `init`'s write to the winner.
     private nonisolated(unsafe) var onChange: (@Sendable () -> Void)?
 
-    init(owner: UInt, firesOnWillSet: Bool, onChange: @escaping @Sendable () -> Void) {
+    init(owner: UInt, firesOnWillSet: Bool, onChange: consuming @escaping @Sendable () -> Void) {
         self.owner = owner
         self.firesOnWillSet = firesOnWillSet
-        self.onChange = onChange
+        self.onChange = consume onChange
     }
 
     /// `read` returned: from now on writes by the owner thread fire too.
