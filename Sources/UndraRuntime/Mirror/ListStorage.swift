@@ -254,37 +254,39 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
     /// Writes each update's row to the slot `prepare` found; returns the updated keys.
     @inlinable
     func _writeUpdates(_ entries: FieldOps) -> ListChangesOf<Key> {
-        var keys: [Key] = []
-        var entry = entries.first
-        while entry >= 0 {
-            // The rows are written from the payloads they are borrowed from: copied once, into
-            // their slots (taking an op out of its payload first copied each row twice).
-            switch Self._ops(of: entries.payload(entry)) {
-            case .one(let single):
-                let key = single._withUnsafeGuaranteedRef { payload -> Key? in
-                    guard case .update(let key, let row) = payload.op else { return nil }
-                    value._writeRow(row, atSlot: updateSlots[keys.count])
-                    return key
-                }
-                if let key {
-                    if updateSlots.count == 1 { return ListChangesOf(updated: key) }
-                    if keys.isEmpty { keys.reserveCapacity(updateSlots.count) }
-                    keys.append(key)
-                }
-            case .many(let run):
-                if keys.isEmpty { keys.reserveCapacity(updateSlots.count) }
-                run._withUnsafeGuaranteedRef { payload in
-                    for case .update(let key, let row) in payload.ops {
-                        value._writeRow(row, atSlot: updateSlots[keys.count])
+        value._withUniqueSlab { slab in
+            var keys: [Key] = []
+            var entry = entries.first
+            while entry >= 0 {
+                // The rows are written from the payloads they are borrowed from: copied once, into
+                // their slots (taking an op out of its payload first copied each row twice).
+                switch Self._ops(of: entries.payload(entry)) {
+                case .one(let single):
+                    let key = single._withUnsafeGuaranteedRef { payload -> Key? in
+                        guard case .update(let key, let row) = payload.op else { return nil }
+                        slab[Int(updateSlots[keys.count])]!.row = row
+                        return key
+                    }
+                    if let key {
+                        if updateSlots.count == 1 { return ListChangesOf(updated: key) }
+                        if keys.isEmpty { keys.reserveCapacity(updateSlots.count) }
                         keys.append(key)
                     }
+                case .many(let run):
+                    if keys.isEmpty { keys.reserveCapacity(updateSlots.count) }
+                    run._withUnsafeGuaranteedRef { payload in
+                        for case .update(let key, let row) in payload.ops {
+                            slab[Int(updateSlots[keys.count])]!.row = row
+                            keys.append(key)
+                        }
+                    }
+                case nil:
+                    break
                 }
-            case nil:
-                break
+                entry = entries.after(entry)
             }
-            entry = entries.after(entry)
+            return ListChangesOf(updated: keys)
         }
-        return ListChangesOf(updated: keys)
     }
 
     @inlinable

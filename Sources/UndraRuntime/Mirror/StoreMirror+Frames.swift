@@ -55,6 +55,12 @@ extension StoreMirror.State {
         // Route the entries to their fields: `plan` in the order the frame first names them,
         // `next` linking each field's entries; `touched` answers "already planned?" without a scan.
         var touched = FieldSet()
+        // The last entry's field, its plan entry, and that field's last entry so far (written
+        // back to the plan when another field's entry comes, and at the end): consecutive ops on
+        // one field (the usual many-op frame) are linked without looking anything up.
+        var lastField: FieldID?
+        var lastPlanned = -1
+        var tail = -1
         if frame.isSnapshot {
             for storage in storages {
                 touched.insert(storage.id)
@@ -64,20 +70,30 @@ extension StoreMirror.State {
         }
         for entry in entries.indices {
             let field = entries[entry].field
+            next[entry] = -1
+            if field == lastField {
+                next[tail] = entry
+                tail = entry
+                continue
+            }
+            if lastPlanned >= 0 { plan[lastPlanned].last = tail }
             guard let position = position(of: field) else {
                 return reject(.unknownField, opIndex: FieldOps.opIndex(entry: entry, in: entries), field: field)
             }
-            next[entry] = -1
+            lastField = field
+            tail = entry
             if touched.insert(field) {
                 // Unretained at once: `storages` holds it (a local reference was retained).
                 let storage = Unmanaged.passUnretained(storages[position])
                 let coalesces = storage._withUnsafeGuaranteedRef { $0.coalesces }
+                lastPlanned = plan.count
                 plan.append(PlannedField(
                     storage: storage, field: field, stepping: !frame.isSnapshot && !coalesces, first: entry,
                     last: entry))
                 continue
             }
             let index = plan.firstIndex { $0.field == field }!
+            lastPlanned = index
             if plan[index].last < 0 {
                 plan[index] = PlannedField(
                     storage: plan[index].storage, field: field, stepping: false, first: entry, last: entry)
@@ -86,6 +102,7 @@ extension StoreMirror.State {
                 plan[index].last = entry
             }
         }
+        if lastPlanned >= 0 { plan[lastPlanned].last = tail }
         // Fields whose ops change nothing (a value equal to the one held) leave the plan.
         var kept = 0
         for index in plan.indices {

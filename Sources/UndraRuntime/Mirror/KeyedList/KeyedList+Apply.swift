@@ -54,6 +54,15 @@ extension KeyedList {
         _slab[Int(slot)]!.row = row
     }
 
+    /// Runs `body` with the slab, made unique once for all the rows `body` writes (each through
+    /// `_writeRow` checked uniqueness twice: the storage's and the array's). `body` may only
+    /// replace rows in slots `_slot(of:)` returned, and must not touch the list otherwise.
+    @inlinable
+    mutating func _withUniqueSlab<Result>(_ body: (UnsafeMutableBufferPointer<Entry?>) -> Result) -> Result {
+        _makeUnique()
+        return _storage.slab.withUnsafeMutableBufferPointer { body($0) }
+    }
+
     @inlinable
     mutating func _replaceAll(with rows: [(key: Key, row: Row)]) {
         _slotOfKey.removeAll(keepingCapacity: true)
