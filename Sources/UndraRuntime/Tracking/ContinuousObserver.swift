@@ -31,9 +31,9 @@ final class ContinuousObserver: Observer {
     @exclusivity(unchecked)
     private nonisolated(unsafe) var reads = ReadSet()
 
-    /// The observation's closures, boxed so that taking them out from under the lock is one
-    /// retain (a closure returned through the lock's generic `withLock` would be re-wrapped in a
-    /// freshly allocated thunk every time).
+    /// The observation's closures, boxed so that a run takes them out from under the lock as one
+    /// unretained reference (a closure returned through the lock's generic `withLock` would be
+    /// re-wrapped in a freshly allocated thunk every time).
     private final class Handlers: Sendable {
         let read: @Sendable () -> Void
         let onChange: (@Sendable ([TrackedChange]) -> Void)?
@@ -53,6 +53,8 @@ final class ContinuousObserver: Observer {
     private struct State {
         /// Nil once cancelled and no run holds them.
         var handlers: Handlers?
+        /// Set by `cancel`, under the lock: the state's own view of `cancelled` (the atomic is
+        /// for `receive`, which decides without this lock).
         var isCancelled = false
         /// A thread is inside `run`; `runner` is its identity (its own writes do not re-trigger).
         var running = false
