@@ -9,12 +9,6 @@ public protocol MirrorDelegate: AnyObject, Sendable {
     /// Before a commit changes `fields`: the mirror still holds their old values. Once per drain
     /// for a coalescing field; before each value of a field that does not coalesce.
     func mirrorWillChange(_ fields: [FieldID])
-    /// Whether `mirrorWillChange` would reach anyone now. While it is false, a drain checks and
-    /// commits its first frame under one lock, and does not call `mirrorWillChange` for it
-    /// (someone who starts listening meanwhile hears the next one). Called with the mirror's
-    /// lock held: answer from what you hold (an atomic load), and call nothing. The default
-    /// answers true.
-    var hearsWillChange: Bool { get }
     /// After commits: what changed since the matching `mirrorWillChange` calls. For coalescing
     /// fields, once at the end of the drain; for the others, after each value.
     func mirrorDidChange(_ changes: ChangeSet)
@@ -24,8 +18,13 @@ public protocol MirrorDelegate: AnyObject, Sendable {
     func mirrorDidEndDrain()
 }
 
-extension MirrorDelegate {
-    public var hearsWillChange: Bool { true }
+/// A delegate that can tell, from atomics, whether `mirrorWillChange` would reach anyone now (a
+/// store's announcer). While it cannot, a drain checks and commits its first frame under one
+/// lock instead of two, and does not call `mirrorWillChange` for it (someone who starts
+/// listening meanwhile hears the next one). Asked with the mirror's lock held, so only the
+/// runtime's own delegates are asked; a bare mirror's delegate is always told.
+protocol GatedMirrorDelegate: MirrorDelegate {
+    var hearsWillChange: Bool { get }
 }
 
 /// What one call of `StoreMirror.apply` did.
@@ -66,7 +65,7 @@ public final class StoreMirror: Sendable {
     /// The drain's buffers, used only by the thread that holds the drain (see `Drain`).
     let scratch = DrainScratch()
     /// The delegate a store's runtime gave at init, if any (see `init(schemaHash:fields:announcer:)`).
-    private let announcer: (any MirrorDelegate)?
+    private let announcer: (any GatedMirrorDelegate)?
     /// Whether `state.queue` may hold frames: set and cleared under the lock, read without it by
     /// the draining thread.
     let hasQueuedFrames = Atomic<Bool>(false)
@@ -112,7 +111,7 @@ public final class StoreMirror: Sendable {
     /// A mirror that announces to `announcer`, held strongly for its whole life (a store's
     /// runtime passes its facades, which hold neither the mirror nor the runtime); `delegate`
     /// is then not used.
-    init(schemaHash: UInt64, fields: [any FieldDeclaration], announcer: (any MirrorDelegate)?) {
+    init(schemaHash: UInt64, fields: [any FieldDeclaration], announcer: (any GatedMirrorDelegate)?) {
         self.announcer = announcer
         self.schemaHash = schemaHash
         var storages: [FieldStorage] = []
@@ -281,11 +280,10 @@ public final class StoreMirror: Sendable {
         return report
     }
 
-    /// Whether the drain's delegate (a store's announcer, or a bare mirror's delegate, loaded
-    /// for the drain) would hear `mirrorWillChange` now.
+    /// Whether the drain's delegate would hear `mirrorWillChange` now: only a store's announcer
+    /// is asked (under the lock); a bare mirror's delegate is always told.
     private var willChangeIsHeard: Bool {
-        if announcer != nil { return announcer!.hearsWillChange }
-        return scratch.delegate?.hearsWillChange ?? false
+        announcer == nil || announcer!.hearsWillChange
     }
 
     /// Commits `first`, checked under the same lock, when nobody hears `mirrorWillChange`: one

@@ -10,7 +10,7 @@
 ///
 /// - Thread safety: the mirror calls it from the draining thread, one drain at a time.
 @usableFromInline
-final class StoreAnnouncer: MirrorDelegate, Sendable {
+final class StoreAnnouncer: GatedMirrorDelegate, Sendable {
     @usableFromInline let tracking: TrackingFacade
     let errors: ErrorChannel
     #if !canImport(Combine)
@@ -25,7 +25,8 @@ final class StoreAnnouncer: MirrorDelegate, Sendable {
         #endif
     }
 
-    @usableFromInline var hearsWillChange: Bool {
+    /// Two atomic loads; calls nothing (the mirror asks with its lock held).
+    var hearsWillChange: Bool {
         #if !canImport(Combine)
         if publishing.hearsWillChange { return true }
         #endif

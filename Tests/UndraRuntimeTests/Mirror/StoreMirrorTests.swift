@@ -203,7 +203,9 @@ import Testing
     }
 
     @Test func aDrainNobodyHearsTheWillChangeOfCommitsItsFirstFrameAtOnceAndAnnouncesTheRest() {
-        let (mirror, log) = Self.makeMirror()
+        let log = MirrorLog()
+        let mirror = StoreMirror(
+            schemaHash: 7, fields: [Fields.items, Fields.filter, Fields.count, Fields.event], announcer: log)
         mirror.apply(Self.snapshot())
         log.reset()
         log.hearsWillChange = false
@@ -234,6 +236,14 @@ import Testing
         #expect(log.events.count == 1 && log.events[0].hasPrefix("rejected"))
     }
 
+    @Test func aBareMirrorsDelegateIsAlwaysToldOfWhatWillChange() {
+        let (mirror, log) = Self.makeMirror()
+        log.hearsWillChange = false  // Not asked: only a store's announcer is.
+        mirror.apply(Self.snapshot())
+        mirror.apply(Frame(epoch: 1, sequence: 2, ops: [.set(Fields.count, 1)]))
+        #expect(log.events == ["will [0]", "did [0]", "will [2]", "did [2]"])
+    }
+
     @Test func aPatchMutatesTheListInPlaceUnlessSomeoneHoldsIt() {
         let (mirror, _) = Self.makeMirror()
         mirror.apply(Self.snapshot())
@@ -249,11 +259,12 @@ import Testing
 }
 
 /// Records what a mirror announces, as short lines.
-final class MirrorLog: MirrorDelegate, @unchecked Sendable {  // @unchecked: used from the draining thread only.
+final class MirrorLog: GatedMirrorDelegate, @unchecked Sendable {  // @unchecked: used from the draining thread only.
     private(set) var events: [String] = []
     private(set) var lastChanges: ChangeSet?
     private(set) var rejections: [MirrorError] = []
     var onDidChange: (ChangeSet) -> Void = { _ in }
+    /// Asked only when the log is a mirror's announcer (`init(schemaHash:fields:announcer:)`).
     var hearsWillChange = true
 
     func reset() { events = [] }
