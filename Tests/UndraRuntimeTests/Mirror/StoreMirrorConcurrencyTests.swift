@@ -132,4 +132,42 @@ import Testing
             #expect(mirror[Self.counter] == total)
         }
     }
+
+    /// A store's drains commit a frame under one lock while nobody hears its will-change, and in
+    /// two steps while someone does: threads installing one-shot `track`s flip between the two
+    /// while four threads apply frames. Every frame is applied or rejected once, the store ends
+    /// on the newest, and its continuous observer's last run read that.
+    @Test func aStoresDrainsSwitchBetweenOneLockAndTwoWithoutLosingAFrame() {
+        for round in 0..<20 {
+            let runtime = StoreRuntime(name: "Counter\(round)", schemaHash: 1, fields: [Self.counter])
+            let lastRead = Atomic<Int>(-1), fired = Atomic<Int>(0)
+            let token = observe { lastRead.store(runtime.read(Self.counter), ordering: .relaxed) }
+            let ticket = Atomic<UInt64>(0), applied = Atomic<Int>(0), rejected = Atomic<Int>(0)
+            let perThread = 150, writers = 4
+            concurrently(writers + 1) { index in
+                if index == writers {
+                    // Arms one-shot observers (which hear will-change) now and then.
+                    for _ in 0..<perThread {
+                        _ = track(read: { runtime.read(Self.counter) }, onChange: { fired.add(1, ordering: .relaxed) })
+                    }
+                    return
+                }
+                for _ in 0..<perThread {
+                    let sequence = ticket.wrappingAdd(1, ordering: .relaxed).newValue
+                    let report = runtime.apply(Frame(
+                        epoch: 1, sequence: sequence, isSnapshot: true, schemaHash: 1,
+                        ops: [.set(Self.counter, Int(sequence))]))
+                    applied.wrappingAdd(report.applied, ordering: .relaxed)
+                    rejected.wrappingAdd(report.rejected.count, ordering: .relaxed)
+                }
+            }
+            let total = perThread * writers
+            #expect(applied.load(ordering: .relaxed) + rejected.load(ordering: .relaxed) == total)
+            #expect(runtime.mirror.position?.sequence == UInt64(total))
+            #expect(runtime.read(Self.counter) == total)
+            #expect(lastRead.load(ordering: .relaxed) == total)
+            #expect(fired.load(ordering: .relaxed) <= perThread)
+            token.cancel()
+        }
+    }
 }
