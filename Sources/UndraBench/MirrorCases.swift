@@ -8,6 +8,8 @@ func mirrorCases() -> [BenchCase] {
         updateCase(rows: 100_000),
         updateRowCase(),
         batchOfUpdatesCase(),
+        batchOfMovesCase(10),
+        batchOfMovesCase(100),
         positionCase(),
         insertMiddleCase(),
         removeMiddleCase(),
@@ -135,6 +137,29 @@ private func batchOfUpdatesCase() -> BenchCase {
         theirs: { n in
             for batch in 0..<n {
                 for op in (0..<100).map({ update(batch, $0) }) { try! theirs.value.apply(CollectionOfOne(op)) }
+            }
+        })
+}
+
+/// A batch of `count` moves between the middle rows of 100,000, against the same moves as
+/// one-op batches: a batch that places many rows is applied in one pass over the order. The
+/// moves rotate the same keys, so the list keeps its size and stays scrambled the same way.
+private func batchOfMovesCase(_ count: Int) -> BenchCase {
+    let rows = 100_000
+    let ours = Box(keyedList(rows))
+    let theirs = Box(keyedList(rows))
+    func move(_ batch: Int, _ i: Int) -> KeyedList<Int, BenchRow>.Op {
+        let key = 40_000 + (batch &* count &+ i) % 20_000
+        return .move(key, before: 60_000 + (key &* 7_919) % 20_000)
+    }
+    return BenchCase(
+        name: "list.batch\(count)moves.100k.raw", baseline: "\(count) batches of 1", goal: nil,
+        ours: { n in
+            for batch in 0..<n { try! ours.value.apply((0..<count).map { move(batch, $0) }) }
+        },
+        theirs: { n in
+            for batch in 0..<n {
+                for op in (0..<count).map({ move(batch, $0) }) { try! theirs.value.apply(CollectionOfOne(op)) }
             }
         })
 }
