@@ -20,18 +20,13 @@ final class DrainScratch: @unchecked Sendable {
     /// The first frame was committed when it was checked (nobody heard `mirrorWillChange`).
     @exclusivity(unchecked) var firstCommitted = false
     @exclusivity(unchecked) var rejection: MirrorError?
-    /// The delegate, loaded under the lock that claims the drain and taken from here at once.
-    @exclusivity(unchecked) var delegate: (any MirrorDelegate)?
 }
 
 extension StoreMirror {
-    /// Applies `frame` in the drain this thread holds, announcing to `delegate`; `prepared`: what
+    /// Applies `frame` in the drain this thread holds, announcing to its announcer; `prepared`: what
     /// checking it answered, if it was checked when the drain was claimed.
-    func apply(
-        _ frame: Frame, prepared: Bool? = nil, announcingTo delegate: (any MirrorDelegate)?,
-        into report: inout DrainReport
-    ) {
-        if apply(frame, prepared: prepared, announcingTo: delegate) {
+    func apply(_ frame: Frame, prepared: Bool? = nil, into report: inout DrainReport) {
+        if apply(frame, prepared: prepared) {
             report.applied += 1
         } else if let error = scratch.rejection.take() {
             report.rejected.append(error)
@@ -39,16 +34,16 @@ extension StoreMirror {
     }
 
     /// Applies `frame`; false if it was rejected (the reason is in `scratch.rejection`).
-    private func apply(_ frame: Frame, prepared: Bool?, announcingTo delegate: (any MirrorDelegate)?) -> Bool {
+    private func apply(_ frame: Frame, prepared: Bool?) -> Bool {
         let prepared =
             prepared
             ?? state.withLock {
                 $0.prepare(
-                    frame, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next,
+                    frame, fields: fields, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next,
                     rejection: &scratch.rejection)
             }
         if !prepared {
-            if let error = scratch.rejection { delegate?.mirrorDidReject(error) }
+            if let error = scratch.rejection { announceRejection(error) }
             return false
         }
         if scratch.firstCommitted {
@@ -64,7 +59,7 @@ extension StoreMirror {
             // Lent out of the scratch for the call (a swap moves it), so it is not retained.
             var fields: [FieldID] = []
             swap(&fields, &scratch.willChange)
-            delegate?.mirrorWillChange(fields)
+            announceWillChange(fields)
             swap(&fields, &scratch.willChange)
         }
 
@@ -73,29 +68,45 @@ extension StoreMirror {
         }
         // Fields that do not coalesce: each further value is announced on its own.
         for (storage, firstStep) in firstSteps {
-            delegate?.mirrorDidChange(firstStep)
+            announceDidChange(firstStep)
             // The staged steps are the drain's own (only this thread touches them); only writing
             // the next value needs the lock.
             while storage.hasStagedSteps {
-                delegate?.mirrorWillChange([storage.id])
+                announceWillChange([storage.id])
                 var step = ChangeSet()
                 state.withLock { _ in storage.commitStep(into: &step) }
-                delegate?.mirrorDidChange(step)
+                announceDidChange(step)
             }
         }
         return true
     }
 
-    /// Announces to `delegate` what the drain changed (coalescing fields and acks), then its end.
-    func announceEndOfDrain(to delegate: (any MirrorDelegate)?) {
+    /// Announces what the drain changed (coalescing fields and acks), then its end.
+    func announceEndOfDrain() {
         if !scratch.changes.isEmpty {
             var changes = ChangeSet()
             swap(&changes, &scratch.changes)
-            delegate?.mirrorDidChange(changes)
+            announceDidChange(changes)
             changes.removeAll()
             swap(&changes, &scratch.changes)
         }
-        delegate?.mirrorDidEndDrain()
+        announcer._withUnsafeGuaranteedRef { $0.mirrorDidEndDrain() }
         scratch.announced = FieldSet()
+    }
+
+    // The drain's calls to its announcer, through the unretained reference. What each passes on
+    // is its parameter, so the call borrows it (a closure that captured a local passed a copy
+    // on: a change set's three arrays retained and released).
+
+    func announceWillChange(_ fields: [FieldID]) {
+        announcer._withUnsafeGuaranteedRef { $0.mirrorWillChange(fields) }
+    }
+
+    func announceDidChange(_ changes: ChangeSet) {
+        announcer._withUnsafeGuaranteedRef { $0.mirrorDidChange(changes) }
+    }
+
+    func announceRejection(_ error: MirrorError) {
+        announcer._withUnsafeGuaranteedRef { $0.mirrorDidReject(error) }
     }
 }

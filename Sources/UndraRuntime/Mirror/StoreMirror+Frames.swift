@@ -2,7 +2,7 @@
 /// linked through the drain's `next` buffer up to `last`), and whether its ops are applied and
 /// announced one at a time (a field that does not coalesce, outside snapshots).
 struct PlannedField {
-    /// Unretained: the mirror's `storages` holds every storage for the mirror's life.
+    /// Unretained: the mirror's `fields` holds every storage for the mirror's life.
     let storage: Unmanaged<FieldStorage>
     let field: FieldID
     let stepping: Bool
@@ -22,21 +22,23 @@ extension StoreMirror.State {
     /// through the lock's generic `withLock` was copied and checked through value witnesses,
     /// measured at a tenth of a frame's cost.
     mutating func prepare(
-        _ frame: Frame, schemaHash: UInt64, into plan: inout [PlannedField], next: inout [Int],
-        rejection: inout MirrorError?
+        _ frame: Frame, fields: MirrorFields, schemaHash: UInt64, into plan: inout [PlannedField],
+        next: inout [Int], rejection: inout MirrorError?
     ) -> Bool {
         plan.removeAllKeepingCapacity()
         if next.count < frame.ops.count { next += repeatElement(-1, count: frame.ops.count - next.count) }
         return frame.ops.withUnsafeBufferPointer { entries in
             next.withUnsafeMutableBufferPointer { next in
-                prepare(frame, entries, schemaHash: schemaHash, into: &plan, next: next, rejection: &rejection)
+                prepare(
+                    frame, entries, fields: fields, schemaHash: schemaHash, into: &plan, next: next,
+                    rejection: &rejection)
             }
         }
     }
 
     private mutating func prepare(
-        _ frame: Frame, _ entries: UnsafeBufferPointer<FrameOp>, schemaHash: UInt64, into plan: inout [PlannedField],
-        next: UnsafeMutableBufferPointer<Int>, rejection: inout MirrorError?
+        _ frame: Frame, _ entries: UnsafeBufferPointer<FrameOp>, fields: MirrorFields, schemaHash: UInt64,
+        into plan: inout [PlannedField], next: UnsafeMutableBufferPointer<Int>, rejection: inout MirrorError?
     ) -> Bool {
         func reject(
             _ reason: MirrorError.Reason, opIndex: Int? = nil, at storage: FieldStorage? = nil,
@@ -62,7 +64,7 @@ extension StoreMirror.State {
         var lastPlanned = -1
         var tail = -1
         if frame.isSnapshot {
-            for storage in storages {
+            for storage in fields.storages {
                 touched.insert(storage.id)
                 plan.append(PlannedField(
                     storage: Unmanaged.passUnretained(storage), field: storage.id, stepping: false, first: -1, last: -1))
@@ -77,14 +79,14 @@ extension StoreMirror.State {
                 continue
             }
             if lastPlanned >= 0 { plan[lastPlanned].last = tail }
-            guard let position = position(of: field) else {
+            guard let position = fields.position(of: field) else {
                 return reject(.unknownField, opIndex: FieldOps.opIndex(entry: entry, in: entries), field: field)
             }
             lastField = field
             tail = entry
             if touched.insert(field) {
-                // Unretained at once: `storages` holds it (a local reference was retained).
-                let storage = Unmanaged.passUnretained(storages[position])
+                // Unretained at once: `fields` holds it (a local reference was retained).
+                let storage = Unmanaged.passUnretained(fields.storages[position])
                 let coalesces = storage._withUnsafeGuaranteedRef { $0.coalesces }
                 lastPlanned = plan.count
                 plan.append(PlannedField(

@@ -18,15 +18,6 @@ public protocol MirrorDelegate: AnyObject, Sendable {
     func mirrorDidEndDrain()
 }
 
-/// A delegate that can tell, from atomics, whether `mirrorWillChange` would reach anyone now (a
-/// store's announcer). While it cannot, a drain checks and commits its first frame under one
-/// lock instead of two, and does not call `mirrorWillChange` for it (someone who starts
-/// listening meanwhile hears the next one). Asked with the mirror's lock held, so only the
-/// runtime's own delegates are asked; a bare mirror's delegate is always told.
-protocol GatedMirrorDelegate: MirrorDelegate {
-    var hearsWillChange: Bool { get }
-}
-
 /// What one call of `StoreMirror.apply` did.
 public struct DrainReport: Sendable, Equatable {
     /// Frames committed.
@@ -64,8 +55,12 @@ public final class StoreMirror: Sendable {
     @usableFromInline let state: Locked<State>
     /// The drain's buffers, used only by the thread that holds the drain (see `Drain`).
     let scratch = DrainScratch()
-    /// The delegate a store's runtime gave at init, if any (see `init(schemaHash:fields:announcer:)`).
-    private let announcer: (any GatedMirrorDelegate)?
+    /// What drains announce to: a store's announcer, or `forwarder`; held for the mirror's life.
+    private let announcerOwner: MirrorAnnouncer
+    /// The same, unretained: what a drain calls, with no reference counting.
+    let announcer: Unmanaged<MirrorAnnouncer>
+    /// For a mirror used on its own: forwards to `delegate`, loaded when a drain is claimed.
+    private let forwarder: DelegateForwarder?
     /// Whether `state.queue` may hold frames: set and cleared under the lock, read without it by
     /// the draining thread.
     let hasQueuedFrames = Atomic<Bool>(false)
@@ -76,28 +71,17 @@ public final class StoreMirror: Sendable {
     /// here, and clears it before the drain ends, so a thread that reads its own id holds the drain.
     @usableFromInline let drainer = Atomic<UInt>(0)
 
+    /// The fields and their storages: fixed, read without the lock.
+    @usableFromInline let fields: MirrorFields
+
+    /// What frames change, besides the storages' values: guarded by the lock.
     @usableFromInline
     struct State {
-        @usableFromInline var storages: [FieldStorage]
-        /// Field id → position in `storages` (-1: no such field). Ids are small and dense.
-        @usableFromInline var positions: [Int]
         var epoch: UInt64?
         var sequence: UInt64 = 0
         var awaitingResync = false
         var queue: [Frame] = []
         weak var delegate: (any MirrorDelegate)?
-
-        init(storages: [FieldStorage], positions: [Int]) {
-            self.storages = storages
-            self.positions = positions
-        }
-
-        @inlinable
-        func position(of field: FieldID) -> Int? {
-            guard positions.indices.contains(field.rawValue) else { return nil }
-            let position = positions[field.rawValue]
-            return position < 0 ? nil : position
-        }
     }
 
     /// Creates a mirror holding each field's initial value, waiting for its first snapshot.
@@ -110,24 +94,14 @@ public final class StoreMirror: Sendable {
 
     /// A mirror that announces to `announcer`, held strongly for its whole life (a store's
     /// runtime passes its facades, which hold neither the mirror nor the runtime); `delegate`
-    /// is then not used.
-    init(schemaHash: UInt64, fields: [any FieldDeclaration], announcer: (any GatedMirrorDelegate)?) {
-        self.announcer = announcer
+    /// is then not used. Without one, it announces to `delegate`.
+    init(schemaHash: UInt64, fields: [any FieldDeclaration], announcer: MirrorAnnouncer?) {
+        forwarder = announcer == nil ? DelegateForwarder() : nil
+        announcerOwner = announcer ?? forwarder!
+        self.announcer = Unmanaged.passUnretained(announcerOwner)
         self.schemaHash = schemaHash
-        var storages: [FieldStorage] = []
-        var positions: [Int] = []
-        for declaration in fields {
-            guard let factory = declaration as? StorageFactory else {
-                preconditionFailure("StoreMirror: \(type(of: declaration)) is not a Field or ListField")
-            }
-            let id = declaration.id.rawValue
-            precondition(id >= 0, "StoreMirror: field \(declaration.name) has a negative id")
-            if positions.count <= id { positions += repeatElement(-1, count: id + 1 - positions.count) }
-            precondition(positions[id] < 0, "StoreMirror: two fields have id \(id)")
-            positions[id] = storages.count
-            storages.append(factory.makeStorage())
-        }
-        state = Locked(State(storages: storages, positions: positions))
+        self.fields = MirrorFields(fields)
+        state = Locked(State())
     }
 
     /// Who is told of changes and rejections, for a mirror used on its own. Held weakly (the
@@ -168,8 +142,9 @@ public final class StoreMirror: Sendable {
     /// thread (see `isDrainingThread`). O(1) plus `body`.
     @inlinable
     func read<S: FieldStorage, Result>(_ id: FieldID, from type: S.Type, _ body: (S) -> Result) -> Result {
-        if isDrainingThread { return state.withoutLocking { body(storage(id, as: S.self, in: $0)) } }
-        return state.withLock { body(storage(id, as: S.self, in: $0)) }
+        let storage = fields.storage(id, as: S.self)
+        if isDrainingThread { return storage._withUnsafeGuaranteedRef(body) }
+        return state.withLock { _ in storage._withUnsafeGuaranteedRef(body) }
     }
 
     /// Whether the calling thread holds the drain: then it is the only thread that changes the
@@ -185,9 +160,8 @@ public final class StoreMirror: Sendable {
     public func withList<Key, Row, Result>(
         _ field: ListField<Key, Row>, _ body: (borrowing KeyedList<Key, Row>) throws -> Result
     ) rethrows -> Result {
-        try state.withLock { state in
-            try storage(field.id, as: ListStorage<Key, Row>.self, in: state).withValue(body)
-        }
+        let storage = fields.storage(field.id, as: ListStorage<Key, Row>.self)
+        return try state.withLock { _ in try storage._withUnsafeGuaranteedRef { try $0.withValue(body) } }
     }
 
     /// The epoch and sequence of the last frame applied (nil before the first snapshot).
@@ -200,19 +174,6 @@ public final class StoreMirror: Sendable {
         state.withLock { $0.awaitingResync || $0.epoch == nil }
     }
 
-    /// The storage of `field`, which must be an `S` (storage classes are final, so comparing the
-    /// exact type is the check; a general `as? S` cast costs more than the rest of a read).
-    @inlinable
-    func storage<S: FieldStorage>(_ field: FieldID, as type: S.Type, in state: State) -> S {
-        guard let position = state.position(of: field) else {
-            preconditionFailure("StoreMirror: field \(field) is not in this mirror's schema")
-        }
-        let storage = state.storages[position]
-        guard ObjectIdentifier(Swift.type(of: storage)) == ObjectIdentifier(S.self) else {
-            preconditionFailure("StoreMirror: field \(field) is not a \(S.self) of this mirror's schema")
-        }
-        return unsafeDowncast(storage, to: S.self)
-    }
 
     // MARK: Applying
 
@@ -246,7 +207,7 @@ public final class StoreMirror: Sendable {
             // sequentially consistent store would be an exchange: a locked instruction per drain.
             draining.store(true, ordering: .releasing)
             drainer.store(currentThreadID(), ordering: .relaxed)
-            if announcer == nil { scratch.delegate = state.delegate }
+            forwarder?.delegate = state.delegate
             if !state.queue.isEmpty {
                 // Frames queued for a drain that ended before it took them go first, in order.
                 state.queue.append(first)
@@ -254,7 +215,7 @@ public final class StoreMirror: Sendable {
                 scratch.firstPrepared = nil
             } else {
                 let prepared = state.prepare(
-                    first, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next,
+                    first, fields: fields, schemaHash: schemaHash, into: &scratch.plan, next: &scratch.next,
                     rejection: &scratch.rejection)
                 scratch.firstPrepared = prepared
                 if prepared && !willChangeIsHeard { commitUnannounced(first, &state) }
@@ -264,26 +225,23 @@ public final class StoreMirror: Sendable {
         var report = DrainReport()
         guard claimed else {
             // The drain may have ended without seeing these frames: then they are drained here.
-            if !draining.load(ordering: .sequentiallyConsistent), let delegate = reclaim() {
-                finishDraining(announcingTo: delegate, &report)
+            if !draining.load(ordering: .sequentiallyConsistent), reclaim() {
+                finishDraining(&report)
                 return report
             }
             return DrainReport(queued: 1 + rest.count)
         }
-        // A store's announcer is passed as it is held, a constant: neither retained nor released
-        // (bound to a local first, it was both). A bare mirror's delegate was loaded when claimed.
-        if announcer != nil {
-            drainClaimed(first, then: rest, announcingTo: announcer, &report)
-        } else {
-            drainClaimed(first, then: rest, announcingTo: scratch.delegate.take(), &report)
+        if let prepared = scratch.firstPrepared {
+            apply(first, prepared: prepared, into: &report)
+            for frame in rest { apply(frame, into: &report) }
         }
+        finishDraining(&report)
         return report
     }
 
-    /// Whether the drain's delegate would hear `mirrorWillChange` now: only a store's announcer
-    /// is asked (under the lock); a bare mirror's delegate is always told.
+    /// Whether the drain's announcer would hear `mirrorWillChange` now (asked under the lock).
     private var willChangeIsHeard: Bool {
-        announcer == nil || announcer!.hearsWillChange
+        announcer._withUnsafeGuaranteedRef { $0.hearsWillChange }
     }
 
     /// Commits `first`, checked under the same lock, when nobody hears `mirrorWillChange`: one
@@ -298,47 +256,35 @@ public final class StoreMirror: Sendable {
         scratch.firstCommitted = true
     }
 
-    /// The rest of a drain this thread claimed: `first` (checked when claimed), `rest`, then
-    /// what was queued meanwhile.
-    private func drainClaimed(
-        _ first: Frame, then rest: some Collection<Frame>, announcingTo delegate: (any MirrorDelegate)?,
-        _ report: inout DrainReport
-    ) {
-        if let prepared = scratch.firstPrepared {
-            apply(first, prepared: prepared, announcingTo: delegate, into: &report)
-            for frame in rest { apply(frame, announcingTo: delegate, into: &report) }
-        }
-        finishDraining(announcingTo: delegate, &report)
-    }
-
     /// Applies the frames queued meanwhile, announces the drain's changes and ends it.
     ///
     /// Ending takes no lock: the drain says it has ended, then looks for frames queued meanwhile;
     /// `drain` queues a frame, then looks whether the drain has ended. Both in sequentially
     /// consistent order, so one of the two always sees the other, and no frame is left queued.
-    private func finishDraining(announcingTo delegate: (any MirrorDelegate)?, _ report: inout DrainReport) {
+    private func finishDraining(_ report: inout DrainReport) {
         while true {
             // Frames queued by announcements made while frames were applied join this drain;
             // those queued by its last announcements start another.
             while hasQueuedFrames.load(ordering: .sequentiallyConsistent) {
-                for frame in takeQueue() { apply(frame, announcingTo: delegate, into: &report) }
+                for frame in takeQueue() { apply(frame, into: &report) }
             }
-            announceEndOfDrain(to: delegate)
+            announceEndOfDrain()
+            forwarder?.delegate = nil  // Not kept alive past the drain.
             drainer.store(0, ordering: .relaxed)
             draining.store(false, ordering: .sequentiallyConsistent)
-            guard hasQueuedFrames.load(ordering: .sequentiallyConsistent), reclaim() != nil else { return }
+            guard hasQueuedFrames.load(ordering: .sequentiallyConsistent), reclaim() else { return }
         }
     }
 
-    /// Claims the drain again for frames queued as it ended; returns the delegate to announce
-    /// to (nil if another thread claimed it, or took the frames, first; `.some(nil)` if the
-    /// mirror has no delegate).
-    private func reclaim() -> (any MirrorDelegate)?? {
+    /// Claims the drain again for frames queued as it ended; false if another thread claimed it,
+    /// or took the frames, first.
+    private func reclaim() -> Bool {
         state.withLock { state in
-            guard !draining.load(ordering: .sequentiallyConsistent), !state.queue.isEmpty else { return nil }
+            guard !draining.load(ordering: .sequentiallyConsistent), !state.queue.isEmpty else { return false }
             draining.store(true, ordering: .releasing)  // Under the lock, as in `drain`.
             drainer.store(currentThreadID(), ordering: .relaxed)
-            return .some(announcer ?? state.delegate)
+            forwarder?.delegate = state.delegate
+            return true
         }
     }
 

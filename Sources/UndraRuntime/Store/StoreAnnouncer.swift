@@ -10,7 +10,9 @@
 ///
 /// - Thread safety: the mirror calls it from the draining thread, one drain at a time.
 @usableFromInline
-final class StoreAnnouncer: GatedMirrorDelegate, Sendable {
+final class StoreAnnouncer: MirrorAnnouncer, @unchecked Sendable {
+    // @unchecked: only because its base class is not checked; its own stored properties are
+    // `let`s of `Sendable` types.
     @usableFromInline let tracking: TrackingFacade
     let errors: ErrorChannel
     #if !canImport(Combine)
@@ -23,35 +25,36 @@ final class StoreAnnouncer: GatedMirrorDelegate, Sendable {
         #if !canImport(Combine)
         publishing = PublishingFacade(fields: fields)
         #endif
+        super.init()
     }
 
     /// Two atomic loads; calls nothing (the mirror asks with its lock held).
-    var hearsWillChange: Bool {
+    override var hearsWillChange: Bool {
         #if !canImport(Combine)
         if publishing.hearsWillChange { return true }
         #endif
         return tracking.hearsWillChange
     }
 
-    @usableFromInline func mirrorWillChange(_ fields: [FieldID]) {
+    override func mirrorWillChange(_ fields: [FieldID]) {
         #if !canImport(Combine)
         publishing.willChange()
         #endif
         tracking.willChange(fields, of: self)
     }
 
-    @usableFromInline func mirrorDidChange(_ changes: ChangeSet) {
+    override func mirrorDidChange(_ changes: ChangeSet) {
         tracking.didChange(changes, of: self)
         #if !canImport(Combine)
         publishing.didChange(changes)
         #endif
     }
 
-    @usableFromInline func mirrorDidReject(_ error: MirrorError) {
+    override func mirrorDidReject(_ error: MirrorError) {
         errors.report(.rejectedFrame(error))
     }
 
-    @usableFromInline func mirrorDidEndDrain() {
+    override func mirrorDidEndDrain() {
         #if !canImport(Combine)
         publishing.endDrain()
         #endif

@@ -31,13 +31,6 @@ struct Locked<State>: @unchecked Sendable {  // @unchecked: `state` is reached o
         buffer = unsafeDowncast(created, to: LockedBuffer<State>.self)
     }
 
-    /// Runs `body` with the state, without the lock: only for a caller that already excludes
-    /// every writer some other way (the one thread that writes, reading its own writes). O(1).
-    @inlinable
-    func withoutLocking<Result>(_ body: (borrowing State) throws -> Result) rethrows -> Result {
-        try buffer.withUnsafeMutablePointers { state, _ in try body(state.pointee) }
-    }
-
     /// Runs `body` with exclusive access to the state. O(1) plus `body`; safe from any thread.
     @inlinable
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {

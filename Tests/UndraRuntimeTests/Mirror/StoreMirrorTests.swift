@@ -208,7 +208,7 @@ import Testing
             schemaHash: 7, fields: [Fields.items, Fields.filter, Fields.count, Fields.event], announcer: log)
         mirror.apply(Self.snapshot())
         log.reset()
-        log.hearsWillChange = false
+        log.hearing = false
         let report = mirror.apply([
             Frame(epoch: 1, sequence: 2, ops: [.update(Fields.items, 2, "B"), .set(Fields.count, 1)]),
             Frame(epoch: 1, sequence: 3, ops: [.set(Fields.filter, "done"), .set(Fields.count, 2)]),
@@ -238,7 +238,7 @@ import Testing
 
     @Test func aBareMirrorsDelegateIsAlwaysToldOfWhatWillChange() {
         let (mirror, log) = Self.makeMirror()
-        log.hearsWillChange = false  // Not asked: only a store's announcer is.
+        log.hearing = false  // Not asked: only a store's announcer is.
         mirror.apply(Self.snapshot())
         mirror.apply(Frame(epoch: 1, sequence: 2, ops: [.set(Fields.count, 1)]))
         #expect(log.events == ["will [0]", "did [0]", "will [2]", "did [2]"])
@@ -258,32 +258,35 @@ import Testing
     }
 }
 
-/// Records what a mirror announces, as short lines.
-final class MirrorLog: GatedMirrorDelegate, @unchecked Sendable {  // @unchecked: used from the draining thread only.
+/// Records what a mirror announces, as short lines: as a bare mirror's `delegate`, or as the
+/// announcer a store's runtime would give (`init(schemaHash:fields:announcer:)`).
+final class MirrorLog: MirrorAnnouncer, MirrorDelegate, @unchecked Sendable {  // @unchecked: used from the draining thread only.
     private(set) var events: [String] = []
     private(set) var lastChanges: ChangeSet?
     private(set) var rejections: [MirrorError] = []
     var onDidChange: (ChangeSet) -> Void = { _ in }
-    /// Asked only when the log is a mirror's announcer (`init(schemaHash:fields:announcer:)`).
-    var hearsWillChange = true
+    /// What `hearsWillChange` answers; asked only when the log is a mirror's announcer.
+    var hearing = true
 
     func reset() { events = [] }
     func record(_ line: String) { events.append(line) }
 
-    func mirrorWillChange(_ fields: [FieldID]) {
+    override var hearsWillChange: Bool { hearing }
+
+    override func mirrorWillChange(_ fields: [FieldID]) {
         events.append("will \(fields.map(\.rawValue))")
     }
 
-    func mirrorDidChange(_ changes: ChangeSet) {
+    override func mirrorDidChange(_ changes: ChangeSet) {
         if !changes.fields.isEmpty { events.append("did \(changes.fields.map(\.rawValue))") }
         lastChanges = changes
         onDidChange(changes)
     }
 
-    func mirrorDidReject(_ error: MirrorError) {
+    override func mirrorDidReject(_ error: MirrorError) {
         events.append("rejected \(error)")
         rejections.append(error)
     }
 
-    func mirrorDidEndDrain() {}
+    override func mirrorDidEndDrain() {}
 }
