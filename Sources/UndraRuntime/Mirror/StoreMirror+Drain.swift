@@ -1,5 +1,5 @@
 /// What a drain works with besides the state: buffers it fills and empties, kept with their
-/// capacity from drain to drain so that the steady state allocates none (the delegate does not
+/// capacity from drain to drain so that the steady state allocates none (the announcer does not
 /// keep what it is given), and which coalescing fields it announced as about to change.
 ///
 /// Touched only by the thread holding the mirror's drain (`StoreMirror.draining`, claimed under

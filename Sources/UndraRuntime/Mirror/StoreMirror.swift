@@ -40,9 +40,10 @@ public struct DrainReport: Sendable, Equatable {
 ///
 /// Applying frames (a *drain*): for each frame, check its envelope and every op against the
 /// current state; if anything fails, the frame changes nothing and is reported (`MirrorError`)
-/// to the delegate, and the mirror waits for a snapshot. Otherwise announce `mirrorWillChange`,
-/// commit the whole frame and advance the sequence in one step under the lock, and at the end
-/// of the drain announce each coalescing field once with `mirrorDidChange`.
+/// to the announcer (a store's, or the `delegate`'s forwarder), and the mirror waits for a
+/// snapshot. Otherwise announce `mirrorWillChange`, commit the whole frame and advance the
+/// sequence in one step under the lock, and at the end of the drain announce each coalescing
+/// field once with `mirrorDidChange`.
 ///
 /// - Complexity: a frame costs O(1) per op plus the list ops' own costs (see `KeyedList`); ops on
 ///   one field are merged into one validation, one apply and one announcement.
