@@ -97,9 +97,7 @@ import Testing
             let before = list
             let expected = model.apply(ops)
             let actual = Result { () throws(KeyedListError) in try list.validatedBatch(ops) }.map { batch in
-                // The ops after the last reset are the ones applied (in one pass or one by one).
-                let lastReset = ops.lastIndex { if case .reset = $0 { true } else { false } }
-                if list._appliesInOnePass(ops[(lastReset.map { $0 + 1 } ?? 0)...]) { outcomes.onePass += 1 }
+                if List._plan(of: ops).inOnePass { outcomes.onePass += 1 }
                 return list.apply(batch)
             }
             #expect(actual == expected, "seed \(seed), batch \(batchNumber): \(ops)")

@@ -26,17 +26,13 @@ extension KeyedList {
             (try? validatedBatch(batch.ops))?.changes == batch.changes,
             "a batch was applied to a list other than the one that validated it")
         #endif
-        // Nothing the ops before the last `reset` did outlives it: the list starts from its rows.
-        var lastReset: Ops.Index?
-        for index in batch.ops.indices {
-            if case .reset = batch.ops[index] { lastReset = index }
-        }
+        let plan = Self._plan(of: batch.ops)
         var ops = batch.ops[...]
-        if let lastReset, case .reset(let rows) = batch.ops[lastReset] {
+        if let lastReset = plan.lastReset, case .reset(let rows) = batch.ops[lastReset] {
             _replaceAll(with: rows)
             ops = batch.ops[batch.ops.index(after: lastReset)...]
         }
-        if _appliesInOnePass(ops) {
+        if plan.inOnePass {
             _applyInOnePass(ops)
         } else {
             for op in ops { _applyAlone(op) }

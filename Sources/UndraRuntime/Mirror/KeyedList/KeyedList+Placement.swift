@@ -7,25 +7,30 @@ extension KeyedList {
     @inlinable
     static var _placingPassThreshold: Int { 8 }
 
-    /// Whether `ops` are applied in one pass over the order: at least `_placingPassThreshold`
-    /// of them place a row before an anchor. A `remove` does not count: on its own it scans for
-    /// up to 12 keys and compacts the order for more, which costs less than the pass's tables
-    /// (measured: 1,000 keys out of 100,000 rows, 44 µs less); in a batch applied in one pass,
-    /// the pass takes its keys out too. O(ops).
+    /// How a batch is applied, from one look at its ops: from its last `reset`, if any (nothing
+    /// the ops before it did outlives it), and in one pass over the order if at least
+    /// `_placingPassThreshold` of the ops after it place a row before an anchor. A `remove` does
+    /// not count: on its own it scans for up to 12 keys and compacts the order for more, which
+    /// costs less than the pass's tables (measured: 1,000 keys out of 100,000 rows, 44 µs less);
+    /// in a batch applied in one pass, the pass takes its keys out too. O(ops).
     @inlinable
-    func _appliesInOnePass(_ ops: some Collection<Op>) -> Bool {
+    static func _plan<Ops: Collection<Op>>(of ops: Ops) -> (lastReset: Ops.Index?, inOnePass: Bool) {
+        var lastReset: Ops.Index?
         var placing = 0
-        for op in ops {
-            switch op {
+        for index in ops.indices {
+            switch ops[index] {
+            case .reset:
+                lastReset = index
+                placing = 0
             case .insert(_, let anchor):
                 if anchor != nil { placing += 1 }
             case .move:
                 placing += 1
-            case .reset, .update, .remove:
+            case .update, .remove:
                 break
             }
         }
-        return placing >= Self._placingPassThreshold
+        return (lastReset, placing >= _placingPassThreshold)
     }
 
     /// Applies a validated batch without a `reset`, recording where each op puts rows, then
