@@ -123,43 +123,36 @@ private func updateRowCase() -> BenchCase {
 /// A batch of 100 updates applied at once, against 100 batches of one update (the baseline):
 /// what merging a frame's ops per field saves. Steady state.
 private func batchOfUpdatesCase() -> BenchCase {
-    let rows = 100_000
-    let ours = Box(keyedList(rows))
-    let theirs = Box(keyedList(rows))
-    func update(_ batch: Int, _ i: Int) -> KeyedList<Int, BenchRow>.Op {
-        .update((batch &* 100 &+ i) &* 7_919 % rows, BenchRow(title: "todo", done: batch & 1 == 0))
+    batchCase(name: "updates", count: 100) { batch, i in
+        .update((batch &* 100 &+ i) &* 7_919 % 100_000, BenchRow(title: "todo", done: batch & 1 == 0))
     }
-    return BenchCase(
-        name: "list.batch100updates.100k.raw", baseline: "100 batches of 1", goal: nil,
-        ours: { n in
-            for batch in 0..<n { try! ours.value.apply((0..<100).map { update(batch, $0) }) }
-        },
-        theirs: { n in
-            for batch in 0..<n {
-                for op in (0..<100).map({ update(batch, $0) }) { try! theirs.value.apply(CollectionOfOne(op)) }
-            }
-        })
 }
 
 /// A batch of `count` moves between the middle rows of 100,000, against the same moves as
 /// one-op batches: a batch that places many rows is applied in one pass over the order. The
 /// moves rotate the same keys, so the list keeps its size and stays scrambled the same way.
 private func batchOfMovesCase(_ count: Int) -> BenchCase {
-    let rows = 100_000
-    let ours = Box(keyedList(rows))
-    let theirs = Box(keyedList(rows))
-    func move(_ batch: Int, _ i: Int) -> KeyedList<Int, BenchRow>.Op {
+    batchCase(name: "moves", count: count) { batch, i in
         let key = 40_000 + (batch &* count &+ i) % 20_000
         return .move(key, before: 60_000 + (key &* 7_919) % 20_000)
     }
+}
+
+/// `list.batch{count}{name}.100k.raw`: batch number `b` of `count` ops (`op(b, i)`) applied to
+/// 100,000 rows as one batch, against the same ops as one-op batches.
+private func batchCase(
+    name: String, count: Int, _ op: @escaping (_ batch: Int, _ index: Int) -> KeyedList<Int, BenchRow>.Op
+) -> BenchCase {
+    let ours = Box(keyedList(100_000))
+    let theirs = Box(keyedList(100_000))
     return BenchCase(
-        name: "list.batch\(count)moves.100k.raw", baseline: "\(count) batches of 1", goal: nil,
+        name: "list.batch\(count)\(name).100k.raw", baseline: "\(count) batches of 1", goal: nil,
         ours: { n in
-            for batch in 0..<n { try! ours.value.apply((0..<count).map { move(batch, $0) }) }
+            for batch in 0..<n { try! ours.value.apply((0..<count).map { op(batch, $0) }) }
         },
         theirs: { n in
             for batch in 0..<n {
-                for op in (0..<count).map({ move(batch, $0) }) { try! theirs.value.apply(CollectionOfOne(op)) }
+                for one in (0..<count).map({ op(batch, $0) }) { try! theirs.value.apply(CollectionOfOne(one)) }
             }
         })
 }

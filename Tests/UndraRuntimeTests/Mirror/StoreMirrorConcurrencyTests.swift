@@ -8,6 +8,14 @@ import Testing
 @Suite struct StoreMirrorConcurrencyTests {
     static let counter = Field<Int>(id: 0, name: "counter", initial: 0)
 
+    /// The next snapshot a writing thread sends: numbered from `ticket`, setting the counter to
+    /// its number, so the newest applied is the last value.
+    static func nextSnapshot(_ ticket: borrowing Atomic<UInt64>) -> Frame {
+        let sequence = ticket.wrappingAdd(1, ordering: .relaxed).newValue
+        return Frame(
+            epoch: 1, sequence: sequence, isSnapshot: true, schemaHash: 1, ops: [.set(counter, Int(sequence))])
+    }
+
     /// Counts announcements from the draining threads, and checks that they never overlap.
     final class Announcements: MirrorDelegate, @unchecked Sendable {  // @unchecked: state is atomic.
         let inside = Atomic<Int>(0)
@@ -47,10 +55,7 @@ import Testing
             let perThread = 200, threads = 4
             concurrently(threads) { _ in
                 for _ in 0..<perThread {
-                    let sequence = ticket.wrappingAdd(1, ordering: .relaxed).newValue
-                    let report = mirror.apply(Frame(
-                        epoch: 1, sequence: sequence, isSnapshot: true, schemaHash: 1,
-                        ops: [.set(Self.counter, Int(sequence))]))
+                    let report = mirror.apply(Self.nextSnapshot(ticket))
                     applied.wrappingAdd(report.applied, ordering: .relaxed)
                     rejected.wrappingAdd(report.rejected.count, ordering: .relaxed)
                     queued.wrappingAdd(report.queued, ordering: .relaxed)
@@ -153,10 +158,7 @@ import Testing
                     return
                 }
                 for _ in 0..<perThread {
-                    let sequence = ticket.wrappingAdd(1, ordering: .relaxed).newValue
-                    let report = runtime.apply(Frame(
-                        epoch: 1, sequence: sequence, isSnapshot: true, schemaHash: 1,
-                        ops: [.set(Self.counter, Int(sequence))]))
+                    let report = runtime.apply(Self.nextSnapshot(ticket))
                     applied.wrappingAdd(report.applied, ordering: .relaxed)
                     rejected.wrappingAdd(report.rejected.count, ordering: .relaxed)
                 }
