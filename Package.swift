@@ -3,12 +3,18 @@ import PackageDescription
 
 let package = Package(
     name: "UndraRuntime",
+    // The floors a store's app runs on. Anything newer (Observation, Swift.Duration, ...) is used
+    // behind availability; `Scripts/check-availability.py` keeps that true (Apple builds cannot run here).
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
+        // UndraBench is an executable target of this package only (`swift run -c release UndraBench`),
+        // not a product: packages that depend on UndraRuntime are not offered it.
         .library(name: "UndraRuntime", targets: ["UndraRuntime"]),
-        .executable(name: "UndraBench", targets: ["UndraBench"]),
     ],
     targets: [
-        .target(name: "UndraRuntime"),
+        // Atomic operations on a word, below Synchronization's iOS 18 floor (Support/AtomicWord.swift).
+        .target(name: "CUndraAtomics"),
+        .target(name: "UndraRuntime", dependencies: ["CUndraAtomics"]),
         .executableTarget(
             name: "UndraBench",
             dependencies: ["UndraRuntime"]

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The seam between a mirror and its store: the only way the mirror's changes leave it.
 ///
 /// The mirror knows neither mode; a store's facade implements this and turns each call into
@@ -50,6 +48,11 @@ public struct DrainReport: Sendable, Equatable {
 /// - Thread safety: reads may come from any thread; `apply` too (drains are serialized: a call
 ///   made while another drains queues its frames for that drain). Announcements run with no lock held.
 public final class StoreMirror: Sendable {
+    /// The words behind `hasQueuedFrames`, `draining` and `drainer`, first in the object
+    /// (`AtomicWord`); touched only through them.
+    @usableFromInline
+    nonisolated(unsafe) var atomicWords: (hasQueuedFrames: Int, draining: Int, drainer: Int) = (0, 0, 0)
+
     /// The hash of the schema this mirror was built for; snapshots must carry the same.
     public let schemaHash: UInt64
 
@@ -64,13 +67,13 @@ public final class StoreMirror: Sendable {
     private let forwarder: DelegateForwarder?
     /// Whether `state.queue` may hold frames: set and cleared under the lock, read without it by
     /// the draining thread.
-    let hasQueuedFrames = Atomic<Bool>(false)
+    var hasQueuedFrames: AtomicWord<Bool> { AtomicWord(inFirstPropertyOf: self, word: 0) }
     /// Whether a thread is draining (it alone applies frames and announces): set under the lock
     /// when claimed, cleared without it when the drain ends (see `finishDraining`).
-    let draining = Atomic<Bool>(false)
+    var draining: AtomicWord<Bool> { AtomicWord(inFirstPropertyOf: self, word: 1) }
     /// The draining thread's `currentThreadID()` (0: none). Only that thread stores its own id
     /// here, and clears it before the drain ends, so a thread that reads its own id holds the drain.
-    @usableFromInline let drainer = Atomic<UInt>(0)
+    @inlinable var drainer: AtomicWord<UInt> { AtomicWord(inFirstPropertyOf: self, word: 2) }
 
     /// The fields and their storages: fixed, read without the lock.
     @usableFromInline let fields: MirrorFields
@@ -103,6 +106,7 @@ public final class StoreMirror: Sendable {
         self.schemaHash = schemaHash
         self.fields = MirrorFields(fields)
         state = Locked(State())
+        assertAtomicWordsComeFirst(self, &atomicWords)
     }
 
     /// Who is told of changes and rejections, for a mirror used on its own. Held weakly (the

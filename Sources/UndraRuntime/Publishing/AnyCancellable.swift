@@ -1,5 +1,4 @@
 #if !canImport(Combine)
-import Synchronization
 
 /// A subscription token that cancels when it is released, as in Combine.
 ///
@@ -12,7 +11,9 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     // @unchecked: `subscription` and `canceller` are guarded by `cancelled`, a one-shot lock.
     // The one caller that flips it to true owns them from then on; no one else reads or writes
     // them. For the same reason their exclusivity needs no dynamic check.
-    @usableFromInline let cancelled = Atomic<Bool>(false)
+    /// The word behind `cancelled`, first in the object (`AtomicWord`); touched only through it.
+    @usableFromInline var cancelledWord = 0
+    @inlinable var cancelled: AtomicWord<Bool> { AtomicWord(inFirstPropertyOf: self) }
     /// A subscription to one of this module's subjects, kept apart from `canceller` because
     /// subscribing and cancelling is a hot path: stored inline, it costs no allocation, and a
     /// direct call costs less than one through an existential.
@@ -37,6 +38,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     }
 
     deinit {
+        assertAtomicWordsComeFirst(self, &cancelledWord)
         cancel()
     }
 

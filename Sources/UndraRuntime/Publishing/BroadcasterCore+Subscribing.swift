@@ -1,5 +1,4 @@
 #if !canImport(Combine)
-import Synchronization
 
 // Subscribing, cancelling and closing: the roster changes, always under the lock.
 extension BroadcasterCore {

@@ -1,5 +1,4 @@
 #if !canImport(Combine)
-import Synchronization
 
 /// The engine of a ``Broadcaster``: its subscribers, the delivery handoff, and the lock for
 /// the rest.
@@ -32,6 +31,11 @@ import Synchronization
 /// subscriber. No allocation unless a send has to be queued.
 @usableFromInline
 final class BroadcasterCore<Output, Failure: Error> {
+    /// The words behind `delivery` and `roster`, first in the object (`AtomicWord`); touched
+    /// only through them.
+    @usableFromInline
+    var atomicWords: (delivery: Int, roster: Int) = (0, 0)
+
     @usableFromInline typealias Roster = SubscriberRoster<Output, Failure>
     @usableFromInline typealias Completion = Subscribers.Completion<Failure>
 
@@ -41,9 +45,9 @@ final class BroadcasterCore<Output, Failure: Error> {
     /// Delivering, and `shared` holds pending sends or retired rosters for the deliverer.
     @usableFromInline static var deliveringWithWork: Int { 2 }
 
-    @usableFromInline let delivery = Atomic<Int>(BroadcasterCore.idle)
+    @inlinable var delivery: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self, word: 0) }
     /// The bits of the current ``SubscriberRoster``, which holds a reference.
-    @usableFromInline let roster = Atomic<UInt>(0)
+    @inlinable var roster: AtomicWord<UInt> { AtomicWord(inFirstPropertyOf: self, word: 1) }
     @usableFromInline let shared: Locked<Shared>
 
     @usableFromInline
@@ -81,6 +85,7 @@ final class BroadcasterCore<Output, Failure: Error> {
     @inlinable
     init(current: Output?) {
         shared = Locked(Shared(current: current))
+        assertAtomicWordsComeFirst(self, &atomicWords)
     }
 
     /// Whether anyone is subscribed now: one load. A subscriber joining right after is one

@@ -1,6 +1,5 @@
 #if !canImport(Combine)
 @_spi(Reflection) import Swift
-import Synchronization
 
 /// Finds an object's default `objectWillChange`: the publisher that all its `@Published`
 /// properties send to.
@@ -91,13 +90,13 @@ extension Published: PublishedStorage {}
 @usableFromInline
 final class RecentLayouts: @unchecked Sendable {
     // @unchecked: `slots` is only read and written with atomic loads and stores.
-    @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt>>
+    @usableFromInline let slots: UnsafeMutablePointer<Int>
     @usableFromInline static var capacity: Int { 256 }
 
     init() {
         slots = .allocate(capacity: Self.capacity)
         for index in 0..<Self.capacity {
-            (slots + index).initialize(to: Atomic(0))
+            (slots + index).initialize(to: 0)
         }
     }
 
@@ -105,7 +104,7 @@ final class RecentLayouts: @unchecked Sendable {
     @inlinable
     func lastPublishedOffset(of type: ObjectIdentifier) -> Int? {
         let address = UInt(bitPattern: type)
-        let word = slots[Self.slot(of: address)].load(ordering: .relaxed)
+        let word = AtomicWord<UInt>(at: slots + Self.slot(of: address)).load(ordering: .relaxed)
         return word >> 16 == address ? Int(word & 0xFFFF) : nil
     }
 
@@ -113,7 +112,7 @@ final class RecentLayouts: @unchecked Sendable {
     func remember(_ type: ObjectIdentifier, lastPublishedOffset offset: Int) {
         let address = UInt(bitPattern: type)
         guard address >> 48 == 0, offset > 0, offset <= 0xFFFF else { return }
-        slots[Self.slot(of: address)].store(address << 16 | UInt(offset), ordering: .relaxed)
+        AtomicWord<UInt>(at: slots + Self.slot(of: address)).store(address << 16 | UInt(offset), ordering: .relaxed)
     }
 
     /// Fibonacci hashing of the address into 8 bits.

@@ -1,14 +1,23 @@
 #if !canImport(Combine)
-import Synchronization
 
 /// The part of a `@Published` property's state that does not depend on its type: the object's
 /// `objectWillChange`, once someone has asked for it (see ``ObjectWillChangeDirectory``).
 @usableFromInline
 class PublishedSubjectBase {
-    /// The object's `objectWillChange` (+1 retained), or nil while nobody has asked for it.
-    @usableFromInline let objectWillChange = Atomic<Unmanaged<ObservableObjectPublisher>?>(nil)
+    /// The words behind `objectWillChange` and the subclass's `feeds`, first in the object
+    /// (`AtomicWord`: a subclass's own properties come after its base's); touched only through them.
+    @usableFromInline
+    final nonisolated(unsafe) var atomicWords: (objectWillChange: Int, feeds: Int) = (0, 0)
 
-    init() {}
+    /// The object's `objectWillChange` (+1 retained), or nil while nobody has asked for it.
+    @inlinable
+    final var objectWillChange: AtomicWord<Unmanaged<ObservableObjectPublisher>?> {
+        AtomicWord(inFirstPropertyOf: self, word: 0)
+    }
+
+    init() {
+        assertAtomicWordsComeFirst(self, &atomicWords)
+    }
 
     deinit {
         objectWillChange.load(ordering: .acquiring)?.release()
@@ -40,7 +49,7 @@ final class PublishedSubject<Value>: PublishedSubjectBase {
     @usableFromInline let broadcaster: Broadcaster<Value, Never>
     /// The head of a list of the `assign(to:)` subscriptions (+1 retained), which live as long as
     /// this subject.
-    private let feeds = Atomic<Unmanaged<Feed>?>(nil)
+    private var feeds: AtomicWord<Unmanaged<Feed>?> { AtomicWord(inFirstPropertyOf: self, word: 1) }
 
     init(_ value: Value) {
         self.value = value

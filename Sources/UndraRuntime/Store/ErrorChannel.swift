@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A store's error channel: the errors of the core and the frames the mirror rejected, as typed
 /// values, observable in both modes while the data keeps flowing.
 ///

@@ -1,5 +1,4 @@
 #if !canImport(Combine)
-import Synchronization
 
 /// The coarse facade: announces a mirror's changes as one `objectWillChange` per drain, then
 /// one delivery per changed field's `$field` publisher, with the field's new value.
@@ -25,7 +24,13 @@ final class PublishingFacade: Sendable {
     /// slot. (`AtomicLazyReference` does the same, but its `load` is not inlinable and looked
     /// its generic metadata up at every call: a third of a coarse announcement.)
     private final class SubjectSlot: Sendable {
-        private let reference = Atomic<Unmanaged<AnyFieldSubject>?>(nil)
+        /// The word behind `reference`, first in the object (`AtomicWord`); touched only through it.
+        private nonisolated(unsafe) var referenceWord = 0
+        private var reference: AtomicWord<Unmanaged<AnyFieldSubject>?> { AtomicWord(inFirstPropertyOf: self) }
+
+        init() {
+            assertAtomicWordsComeFirst(self, &referenceWord)
+        }
 
         /// The subject, unretained: the slot keeps it for the facade's life. O(1).
         var subject: Unmanaged<AnyFieldSubject>? { reference.load(ordering: .acquiring) }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The fine-grained facade: announces a mirror's changes as `willSet`/`didSet` of each changed
 /// field on the store's registrar, so `track` and continuous observers of the store fire.

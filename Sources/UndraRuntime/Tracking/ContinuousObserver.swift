@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The observer behind `observe`: re-arms in place after every change.
 ///
@@ -16,8 +15,10 @@ import Synchronization
 /// runner uses the handlers unretained: while a run holds them, `cancel` leaves releasing them
 /// to the runner, when the run ends.
 final class ContinuousObserver: Observer {
+    /// The word behind `cancelled`, first in the object (`AtomicWord`); touched only through it.
+    private nonisolated(unsafe) var cancelledWord = 0
     /// Set once by `cancel`. Read under registrars' locks, so an atomic.
-    private let cancelled = Atomic<Bool>(false)
+    private var cancelled: AtomicWord<Bool> { AtomicWord(inFirstPropertyOf: self) }
     private let delivery: TrackingDelivery
     /// Whether changes are collected for `onChange`: there is one, and it is told after the write.
     private let notesChanges: Bool
@@ -126,6 +127,7 @@ final class ContinuousObserver: Observer {
         self.delivery = delivery
         if case .willSet = delivery { notesChanges = false } else { notesChanges = onChange != nil }
         self.state = Locked(State(handlers: Handlers(read: read, onChange: onChange)))
+        assertAtomicWordsComeFirst(self, &cancelledWord)
     }
 
     /// Creates the observer, runs `read` once on this thread to arm it, and wraps it in a token.

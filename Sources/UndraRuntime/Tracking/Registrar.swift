@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Records reads and announces writes of observable properties, keyed by (subject, property).
 ///
 /// A class that wants to be observed keeps one registrar and reports through it: its getters call
@@ -21,20 +19,27 @@ import Synchronization
 /// - Thread safety: every method may be called from any thread at once. Observers' callbacks run
 ///   with no lock held.
 public final class Registrar: Sendable {
-    /// How many entries `table` holds, live or stale: zero means a write has nobody to tell.
+    /// The words behind `installedCount` and `willSetCount`, first in the object (`AtomicWord`);
+    /// touched only through them.
     @usableFromInline
-    let installedCount = Atomic<Int>(0)
+    nonisolated(unsafe) var atomicWords: (installed: Int, willSet: Int) = (0, 0)
+
+    /// How many entries `table` holds, live or stale: zero means a write has nobody to tell.
+    @inlinable
+    var installedCount: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self, word: 0) }
 
     /// How many of those entries belong to an observer that acts on `willSet` (a one-shot `track`,
     /// a `.willSet` continuous observation): zero means a `willSet` has nobody to tell, which is
     /// the usual case for continuous observers, whose entries wait for `didSet`.
-    @usableFromInline
-    let willSetCount = Atomic<Int>(0)
+    @inlinable
+    var willSetCount: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self, word: 1) }
 
     let table = Locked(ObserverTable())
 
     /// Creates a registrar with no observers. O(1).
-    public init() {}
+    public init() {
+        assertAtomicWordsComeFirst(self, &atomicWords)
+    }
 
     // MARK: Key-path form
 

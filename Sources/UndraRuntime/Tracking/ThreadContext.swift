@@ -5,15 +5,16 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import CUndraAtomics
 
 /// How many tracking scopes are open, on all threads together.
 ///
 /// This is the gate on the read path: while it is zero no thread is tracking, so `access` returns
 /// after one relaxed load, without building a key path or touching thread-local storage. A thread
 /// that opens a scope increments it first, so its own reads always see it non-zero.
-@usableFromInline
-let openScopeCount = Atomic<Int>(0)
+/// The word is a C global (`cundra_open_scope_count`): reaching it costs no lazy initialization.
+@inlinable @inline(__always)
+var openScopeCount: AtomicWord<Int> { AtomicWord(at: cundra_open_scope_count_address()) }
 
 /// What one thread knows about tracking: its stack of open scopes, and a small cache from
 /// key-path objects to property ids. Only its own thread ever touches it.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs `read`, recording every observable property it reads on this thread, and calls `onChange`
 /// once, at the first change of any of them.
 ///
@@ -35,7 +33,9 @@ func trackOnce<T>(
 final class OneShotObserver: Observer {
     private static let reading = 0, armed = 1, fired = 2
 
-    private let state = Atomic<Int>(OneShotObserver.reading)
+    /// The word behind `state`, first in the object (`AtomicWord`); touched only through `state`.
+    private nonisolated(unsafe) var stateWord = OneShotObserver.reading
+    private var state: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self) }
     /// The thread running `read`; its own writes during `read` do not fire.
     private let owner: UInt
     /// `track` fires on `willSet`; a `didSet` one-shot (the async sequence's) waits for the new value.
@@ -49,6 +49,7 @@ final class OneShotObserver: Observer {
         self.owner = owner
         self.firesOnWillSet = firesOnWillSet
         self.onChange = consume onChange
+        assertAtomicWordsComeFirst(self, &stateWord)
     }
 
     /// `read` returned: from now on writes by the owner thread fire too.

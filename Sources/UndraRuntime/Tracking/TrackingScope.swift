@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One open tracking scope on a thread: the observer its reads install, and which (registrar,
 /// subject, property) triples it has read already.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import UndraRuntime
 
@@ -10,17 +9,17 @@ import Testing
 
     /// The next snapshot a writing thread sends: numbered from `ticket`, setting the counter to
     /// its number, so the newest applied is the last value.
-    static func nextSnapshot(_ ticket: borrowing Atomic<UInt64>) -> Frame {
+    static func nextSnapshot(_ ticket: TestAtomic<Int>) -> Frame {
         let sequence = ticket.wrappingAdd(1, ordering: .relaxed).newValue
         return Frame(
-            epoch: 1, sequence: sequence, isSnapshot: true, schemaHash: 1, ops: [.set(counter, Int(sequence))])
+            epoch: 1, sequence: UInt64(sequence), isSnapshot: true, schemaHash: 1, ops: [.set(counter, Int(sequence))])
     }
 
     /// Counts announcements from the draining threads, and checks that they never overlap.
     final class Announcements: MirrorDelegate, @unchecked Sendable {  // @unchecked: state is atomic.
-        let inside = Atomic<Int>(0)
-        let overlaps = Atomic<Int>(0)
-        let drains = Atomic<Int>(0)
+        let inside = TestAtomic<Int>(0)
+        let overlaps = TestAtomic<Int>(0)
+        let drains = TestAtomic<Int>(0)
 
         private func enter() {
             if inside.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue != 1 {
@@ -50,8 +49,8 @@ import Testing
             let mirror = StoreMirror(schemaHash: 1, fields: [Self.counter])
             let announcements = Announcements()
             mirror.delegate = announcements
-            let ticket = Atomic<UInt64>(0)
-            let applied = Atomic<Int>(0), rejected = Atomic<Int>(0), queued = Atomic<Int>(0)
+            let ticket = TestAtomic<Int>(0)
+            let applied = TestAtomic<Int>(0), rejected = TestAtomic<Int>(0), queued = TestAtomic<Int>(0)
             let perThread = 200, threads = 4
             concurrently(threads) { _ in
                 for _ in 0..<perThread {
@@ -118,8 +117,8 @@ import Testing
             let announcements = Announcements()
             mirror.delegate = announcements
             mirror.apply(Frame(epoch: 1, sequence: 1, isSnapshot: true, schemaHash: 1, ops: []))
-            let turn = Atomic<Int>(0), total = 400, threads = 4
-            let rejected = Atomic<Int>(0)
+            let turn = TestAtomic<Int>(0), total = 400, threads = 4
+            let rejected = TestAtomic<Int>(0)
             concurrently(threads) { thread in
                 var next = thread
                 while next < total {
@@ -145,15 +144,15 @@ import Testing
     @Test func aStoresDrainsSwitchBetweenOneLockAndTwoWithoutLosingAFrame() {
         for round in 0..<20 {
             let runtime = StoreRuntime(name: "Counter\(round)", schemaHash: 1, fields: [Self.counter])
-            let lastRead = Atomic<Int>(-1), fired = Atomic<Int>(0)
+            let lastRead = TestAtomic<Int>(-1), fired = TestAtomic<Int>(0)
             let token = observe { lastRead.store(runtime.read(Self.counter), ordering: .relaxed) }
-            let ticket = Atomic<UInt64>(0), applied = Atomic<Int>(0), rejected = Atomic<Int>(0)
+            let ticket = TestAtomic<Int>(0), applied = TestAtomic<Int>(0), rejected = TestAtomic<Int>(0)
             let perThread = 150, writers = 4
             concurrently(writers + 1) { index in
                 if index == writers {
                     // Arms one-shot observers (which hear will-change) now and then.
                     for _ in 0..<perThread {
-                        _ = track(read: { runtime.read(Self.counter) }, onChange: { fired.add(1, ordering: .relaxed) })
+                        _ = track(read: { runtime.read(Self.counter) }, onChange: { fired.wrappingAdd(1, ordering: .relaxed) })
                     }
                     return
                 }

@@ -1,7 +1,6 @@
 #if !canImport(Combine)
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 @testable import UndraRuntime
 
@@ -244,8 +243,8 @@ private func finishConcurrently(
 /// they order nothing: ThreadSanitizer still checks that deliveries on different threads are
 /// ordered by the publisher itself.
 private final class OverlapCheck: Sendable {
-    private let running = Atomic<Bool>(false)
-    private let overlaps = Atomic<Int>(0)
+    private let running = TestAtomic<Bool>(false)
+    private let overlaps = TestAtomic<Int>(0)
 
     var count: Int { overlaps.load(ordering: .relaxed) }
 

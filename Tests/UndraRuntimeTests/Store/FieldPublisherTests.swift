@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import UndraRuntime
 
@@ -28,7 +27,7 @@ import Testing
             store.runtime.apply(core.snapshot([]))
             let first = core.sequence
             let logs = (0..<3).map { _ in ValueLog<Int>() }
-            let done = Atomic<Bool>(false)
+            let done = TestAtomic<Bool>(false)
             concurrently(4) { thread in
                 if thread == 0 {
                     for value in 1...last {

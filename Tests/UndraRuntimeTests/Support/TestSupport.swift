@@ -1,10 +1,39 @@
 import Dispatch
 import Foundation
-import Synchronization
+@testable import UndraRuntime
+
+/// A word read and written atomically from any thread: the library's `AtomicWord`, in an object
+/// of its own (the word is the object's first stored property, as `AtomicWord` requires).
+final class TestAtomic<Value: AtomicValue>: @unchecked Sendable {
+    // @unchecked: `word` is only reached through `AtomicWord`'s atomic operations.
+    private var word: Int
+    private var atomic: AtomicWord<Value> { AtomicWord(inFirstPropertyOf: self) }
+
+    init(_ value: Value) {
+        word = value.atomicWord
+        assertAtomicWordsComeFirst(self, &word)
+    }
+
+    func load(ordering: AtomicOrdering) -> Value { atomic.load(ordering: ordering) }
+    func store(_ value: Value, ordering: AtomicOrdering) { atomic.store(value, ordering: ordering) }
+    func exchange(_ value: Value, ordering: AtomicOrdering) -> Value { atomic.exchange(value, ordering: ordering) }
+}
+
+extension TestAtomic where Value == Int {
+    @discardableResult
+    func wrappingAdd(_ delta: Int, ordering: AtomicOrdering) -> (oldValue: Int, newValue: Int) {
+        atomic.wrappingAdd(delta, ordering: ordering)
+    }
+
+    @discardableResult
+    func wrappingSubtract(_ delta: Int, ordering: AtomicOrdering) -> (oldValue: Int, newValue: Int) {
+        atomic.wrappingSubtract(delta, ordering: ordering)
+    }
+}
 
 /// Counts events from any thread.
 final class CallCounter: Sendable {
-    private let value = Atomic<Int>(0)
+    private let value = TestAtomic<Int>(0)
 
     var count: Int { value.load(ordering: .acquiring) }
 

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import UndraRuntime
 
@@ -135,7 +134,7 @@ import Testing
     @Test func manyRoundsOnSeveralThreadsLeaveExactlyTheLastRunsReads() {
         let model = DynamicModel()
         let toggle = try! model.property("toggle", 0), a = try! model.property("a", 0), b = try! model.property("b", 0)
-        let inside = Atomic<Int>(0), overlaps = CallCounter(), runs = CallCounter()
+        let inside = TestAtomic<Int>(0), overlaps = CallCounter(), runs = CallCounter()
         let token = observe {
             if inside.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue > 1 { overlaps.bump() }
             runs.bump()

@@ -1,7 +1,6 @@
 import Dispatch
-import Synchronization
 import Testing
-import UndraRuntime
+@testable import UndraRuntime
 
 /// Continuous observation: `observe { … }` and `observe { read } onChange: { changes in … }`.
 @Suite struct ObserveTests {
@@ -188,7 +187,7 @@ import UndraRuntime
     }
 
     @Test func concurrentWritersNeverOverlapRunsAndTheLastRunSeesTheLastValue() {
-        let model = DynamicModel(), inside = Atomic<Int>(0), overlaps = CallCounter()
+        let model = DynamicModel(), inside = TestAtomic<Int>(0), overlaps = CallCounter()
         let values = (0..<4).map { try! model.property("p\($0)", 0) }
         let last = ValueLog<[Int]>()
         let token = observe {

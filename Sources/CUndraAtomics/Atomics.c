@@ -1,0 +1,3 @@
+#include "CUndraAtomics.h"
+
+intptr_t cundra_open_scope_count = 0;

@@ -1,0 +1,55 @@
+// Atomic operations on a machine word, for UndraRuntime's Support/Atomics.swift.
+//
+// Why C: Swift's own `Synchronization.Atomic` needs iOS 18 / macOS 15, above this library's
+// floors (iOS 15, macOS 12, tvOS 15, watchOS 8). The compiler builtins below exist on every
+// platform Swift runs on, inline into the Swift caller (the memory order is a constant there, so
+// each call folds to one instruction), and ThreadSanitizer sees them as the atomics they are.
+#ifndef CUNDRA_ATOMICS_H
+#define CUNDRA_ATOMICS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define CUNDRA_INLINE static inline __attribute__((always_inline))
+
+// Memory orders, as the Swift side names them (`AtomicOrdering`).
+#define CUNDRA_RELAXED __ATOMIC_RELAXED
+#define CUNDRA_ACQUIRE __ATOMIC_ACQUIRE
+#define CUNDRA_RELEASE __ATOMIC_RELEASE
+#define CUNDRA_ACQ_REL __ATOMIC_ACQ_REL
+#define CUNDRA_SEQ_CST __ATOMIC_SEQ_CST
+
+CUNDRA_INLINE intptr_t cundra_load(intptr_t *word, int order) {
+    return __atomic_load_n(word, order);
+}
+
+CUNDRA_INLINE void cundra_store(intptr_t *word, intptr_t value, int order) {
+    __atomic_store_n(word, value, order);
+}
+
+CUNDRA_INLINE intptr_t cundra_exchange(intptr_t *word, intptr_t value, int order) {
+    return __atomic_exchange_n(word, value, order);
+}
+
+/// Strong compare-and-exchange. On failure `*expected` receives the current value, read with
+/// `failure_order` (which may not be stronger than `order`, nor a release).
+CUNDRA_INLINE bool cundra_compare_exchange(
+    intptr_t *word, intptr_t *expected, intptr_t desired, int order, int failure_order) {
+    return __atomic_compare_exchange_n(word, expected, desired, false, order, failure_order);
+}
+
+/// Returns the value before the addition (which wraps around).
+CUNDRA_INLINE intptr_t cundra_fetch_add(intptr_t *word, intptr_t delta, int order) {
+    return __atomic_fetch_add(word, delta, order);
+}
+
+/// How many tracking scopes are open, on all threads together: the one global atomic word of the
+/// library (`openScopeCount` in Swift). A C global, so that reaching it costs no lazy
+/// initialization on the read path.
+extern intptr_t cundra_open_scope_count;
+
+CUNDRA_INLINE intptr_t *cundra_open_scope_count_address(void) {
+    return &cundra_open_scope_count;
+}
+
+#endif
