@@ -5,10 +5,8 @@ struct BenchCase {
     let name: String
     /// What the baseline is ("Observation", "LockedClosureArray", ...).
     let baseline: String
-    /// The goal in nanoseconds per operation, if the case has one.
-    let goal: Double?
-    /// A goal relative to the baseline: at most this many times the baseline's time.
-    let maxRatio: Double?
+    /// The goal of the issue that asked for the row, as a ratio within the same run.
+    let goal: Goal?
     /// Performs `n` operations with UndraRuntime; returns the nanoseconds that count.
     let ours: (Int) -> Double
     /// Performs `n` operations with the baseline; returns the nanoseconds that count.
@@ -16,29 +14,39 @@ struct BenchCase {
 
     /// A case whose whole body is timed.
     init(
-        name: String, baseline: String, goal: Double?, maxRatio: Double? = nil,
+        name: String, baseline: String, goal: Goal?,
         ours: @escaping (Int) -> Void, theirs: ((Int) -> Void)?
     ) {
         self.name = name
         self.baseline = baseline
         self.goal = goal
-        self.maxRatio = maxRatio
         self.ours = { n in elapsed { ours(n) } }
         self.theirs = theirs.map { theirs in { n in elapsed { theirs(n) } } }
     }
 
     /// A case that times only part of each operation (setup excluded) and returns the total.
     init(
-        name: String, baseline: String, goal: Double?, maxRatio: Double? = nil, timedOurs: @escaping (Int) -> Double,
+        name: String, baseline: String, goal: Goal?, timedOurs: @escaping (Int) -> Double,
         timedTheirs: ((Int) -> Double)?
     ) {
         self.name = name
         self.baseline = baseline
         self.goal = goal
-        self.maxRatio = maxRatio
         self.ours = timedOurs
         self.theirs = timedTheirs
     }
+}
+
+/// A goal, always a ratio between two times of the same run: nanoseconds do not carry from one
+/// machine to another (this machine class alone varies 1.5–2× from run to run), ratios do.
+enum Goal {
+    /// UndraRuntime at least this many times faster than the row's baseline (speedup ≥ n).
+    case speedup(atLeast: Double)
+    /// UndraRuntime at most this many times the row's baseline's time: for a baseline that is a
+    /// floor (the same work with nothing around it).
+    case baselineRatio(atMost: Double)
+    /// UndraRuntime at most this many times UndraRuntime's time in another row of the run.
+    case rowRatio(atMost: Double, of: String)
 }
 
 /// Nanoseconds that `body` takes.
@@ -53,8 +61,7 @@ struct BenchResult {
     let ns: Double
     let baseline: String
     let baselineNs: Double?
-    let goal: Double?
-    let maxRatio: Double?
+    let goal: Goal?
 }
 
 /// Keeps a value alive and opaque to the optimizer: the call cannot be removed, nor its argument.

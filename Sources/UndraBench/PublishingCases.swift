@@ -14,7 +14,7 @@ func publishingCases() -> [BenchCase] {
     []  // Where Combine exists these names are Combine's, not the coarse mode's.
     #else
     [
-        subjectSend(sinks: 1, goal: 25),
+        subjectSend(sinks: 1, goal: .speedup(atLeast: 1)),
         subjectSend(sinks: 10, goal: nil),
         publishedSet(),
         publishedSetWithObjectWillChange(),
@@ -61,7 +61,7 @@ private final class PlainModel {
     let valueChanges = LockedClosureArray<Int>()
 }
 
-private func subjectSend(sinks: Int, goal: Double?) -> BenchCase {
+private func subjectSend(sinks: Int, goal: Goal?) -> BenchCase {
     let subject = PassthroughSubject<Int, Never>()
     let baseline = LockedClosureArray<Int>()
     let tally = Tally()
@@ -86,7 +86,7 @@ private func publishedSet() -> BenchCase {
     let subscription = model.$value.sink { tally.count &+= $0 }
     plain.valueChanges.append { tally.count &+= $0 }
     return BenchCase(
-        name: "published.set.1sink", baseline: "LockedClosureArray", goal: 50,
+        name: "published.set.1sink", baseline: "LockedClosureArray", goal: .baselineRatio(atMost: 2),
         ours: { n in
             for i in 0..<n { model.value = i }
             blackHole((tally.count, subscription))
@@ -126,7 +126,7 @@ private func publishedGet() -> BenchCase {
     let model = Model()
     let plain = PlainModel()
     return BenchCase(
-        name: "published.get", baseline: "stored property", goal: 2,
+        name: "published.get", baseline: "stored property", goal: .baselineRatio(atMost: 1.5),
         ours: { n in
             for _ in 0..<n { keep(model.value) }
         },
@@ -139,7 +139,7 @@ private func objectWillChangeGet() -> BenchCase {
     let model = Model()
     let plain = PlainModel()
     return BenchCase(
-        name: "objectWillChange.get", baseline: "stored property", goal: 5,
+        name: "objectWillChange.get", baseline: "stored property", goal: .baselineRatio(atMost: 2.5),
         ours: { n in
             for _ in 0..<n { keep(model.objectWillChange) }
         },
@@ -153,7 +153,7 @@ private func subscribeCancel() -> BenchCase {
     let baseline = LockedClosureArray<Int>()
     let tally = Tally()
     return BenchCase(
-        name: "subscribe.cancel", baseline: "LockedClosureArray", goal: 150,
+        name: "subscribe.cancel", baseline: "LockedClosureArray", goal: .baselineRatio(atMost: 4),
         ours: { n in
             for _ in 0..<n { subject.sink { tally.count &+= $0 }.cancel() }
         },

@@ -41,8 +41,7 @@ var results: [BenchResult] = []
 for c in cases {
     let ours = bencher.measure(c.ours)
     let theirs = baselines ? c.theirs.map { bencher.measure($0) } : nil
-    let result = BenchResult(
-        name: c.name, ns: ours, baseline: c.baseline, baselineNs: theirs, goal: c.goal, maxRatio: c.maxRatio)
+    let result = BenchResult(name: c.name, ns: ours, baseline: c.baseline, baselineNs: theirs, goal: c.goal)
     results.append(result)
     FileHandle.standardError.write(Data("\(c.name): \(ours) ns\n".utf8))
 }
