@@ -40,16 +40,21 @@ public struct WireSchema<Command: WireCodable & Sendable, Outcome: WireCodable &
     // MARK: Frames
 
     /// Decodes a frame from all of `bytes` (a byte left over is an error).
+    @inlinable
     public func decodeFrame(_ bytes: UnsafeRawBufferPointer) throws(WireError) -> WireFrame<Outcome> {
         try WireReader.read(bytes) { (reader: inout WireReader) throws(WireError) in try decodeFrame(from: &reader) }
     }
 
     /// Decodes a frame from all of `bytes` (a byte left over is an error).
+    @inlinable
     public func decodeFrame(_ bytes: [UInt8]) throws(WireError) -> WireFrame<Outcome> {
         try bytes.withUnsafeBytes { buffer in Result { () throws(WireError) in try decodeFrame(buffer) } }.get()
     }
 
     /// Decodes the frame that starts at `reader`'s offset (inside a larger message).
+    ///
+    /// Inlinable, so that it runs specialized for the store's `Outcome` where it is called.
+    @inlinable
     public func decodeFrame(from reader: inout WireReader) throws(WireError) -> WireFrame<Outcome> {
         let epoch = try reader.read(UInt64.self)
         let sequence = try reader.read(UInt64.self)
@@ -67,7 +72,12 @@ public struct WireSchema<Command: WireCodable & Sendable, Outcome: WireCodable &
             ops.append(entry)
             decoded &+= opCount
         }
-        let acks = try [Ack<Outcome>](from: &reader)
+        let ackCount = try reader.readLength(minimumElementSize: 8 + Outcome.minimumWireSize)
+        var acks: [Ack<Outcome>] = []
+        if ackCount > 0 {
+            acks.reserveCapacity(ackCount)
+            for _ in 0..<ackCount { acks.append(try Ack(from: &reader)) }
+        }
         let frame = Frame(epoch: epoch, sequence: sequence, isSnapshot: snapshot != nil, schemaHash: snapshot, ops: ops)
         return WireFrame(frame, acks: acks)
     }
