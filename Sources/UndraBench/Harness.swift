@@ -62,6 +62,9 @@ struct BenchResult {
     let baseline: String
     let baselineNs: Double?
     let goal: Goal?
+
+    /// Baseline ÷ UndraRuntime, in this run: above 1, UndraRuntime is faster.
+    var speedup: Double? { baselineNs.map { $0 / ns } }
 }
 
 /// Keeps a value alive and opaque to the optimizer: the call cannot be removed, nor its argument.
