@@ -28,11 +28,12 @@ enum Legend {
     }
 
     /// The legend for `results`: how to read the table, then the baselines the run used.
-    static func text(for results: [BenchResult]) -> String {
+    static func text(for results: [BenchResult], bencher: Bencher) -> String {
         var lines = [
             "How to read it:",
             "- Each row times one operation with UndraRuntime and with a baseline, in the same run: the median of",
-            "  11 batches of about 10 ms each, after a warm-up.",
+            "  \(bencher.samples) batches of about \(Int(bencher.sampleMillis)) ms of the thread's CPU time each, after a warm-up,",
+            "  the two sides' batches taken in turn.",
             "- speedup = baseline ns ÷ UndraRuntime ns, both from this run: above 1× UndraRuntime is faster. Against a",
             "  floor (the same work with nothing around it) a speedup below 1× is expected; its goal says by how much.",
             "- Goals are ratios within this run: at least n× faster than the baseline, at most n× the baseline, or",

@@ -42,15 +42,14 @@ if let profileOperations {
 }
 var results: [BenchResult] = []
 for c in cases {
-    let ours = bencher.measure(c.ours)
-    let theirs = baselines ? c.theirs.map { bencher.measure($0) } : nil
+    let (ours, theirs) = bencher.measure(c.ours, against: baselines ? c.theirs : nil)
     let result = BenchResult(name: c.name, ns: ours, baseline: c.baseline, baselineNs: theirs, goal: c.goal)
     results.append(result)
     FileHandle.standardError.write(Data("\(c.name): \(ours) ns\n".utf8))
 }
 print(Report.table(results))
 print()
-print(Legend.text(for: results))
+print(Legend.text(for: results, bencher: bencher))
 if let jsonPath {
     try Report.json(results).write(toFile: jsonPath, atomically: true, encoding: .utf8)
 }
