@@ -131,8 +131,9 @@ def main(arguments):
                 print("  %s:%s" % (path, entry[len("line "):] if entry.startswith("line ") else " " + entry))
             continue
         blocks = sum(1 for line, where in programs[name] if where is None and line.startswith("// "))
+        counted = "1 block compiles" if blocks == 1 else "%d blocks compile" % blocks
         if expectations[path] is None:
-            print("%s: %d blocks compile%s" % (path, blocks, note))
+            print("%s: %s%s" % (path, counted, note))
             continue
         try:
             run = subprocess.run([os.path.join(scratch, "debug", name)], capture_output=True, text=True, timeout=120)
@@ -141,11 +142,12 @@ def main(arguments):
             printed, status = (timeout.stdout or b"").decode() if isinstance(timeout.stdout, bytes) else (timeout.stdout or ""), "timeout"
         if status != 0 or normalized(printed) != normalized(expectations[path]):
             failed += 1
-            print("%s: %d blocks compile, but the program (exit %s) printed something else%s" % (path, blocks, status, note))
+            print("%s: %s, but the program (exit %s) printed something else%s" % (path, counted, status, note))
             print("  expected:\n" + "\n".join("    " + l for l in normalized(expectations[path]).splitlines()))
             print("  printed:\n" + "\n".join("    " + l for l in normalized(printed).splitlines()))
             continue
-        print("%s: %d blocks compile and print what the text says%s" % (path, blocks, note))
+        runs = "runs" if blocks == 1 else "run"
+        print("%s: %s and %s as the text says%s" % (path, counted, runs, note))
     print("%d of %d files pass" % (len(files) - failed, len(files)))
     return 1 if failed else 0
 
