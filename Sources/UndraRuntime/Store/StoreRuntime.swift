@@ -77,6 +77,7 @@ public final class StoreRuntime: Sendable {
     /// thread applying frames, during its drain, with no lock held; keep it short (send the
     /// request, or queue it), and do not wait there for the snapshot.
     ///
+    /// - Complexity: O(1) to set or read (a lock).
     /// - Thread safety: set and read from any thread.
     public var resyncRequestHandler: (@Sendable (_ reason: MirrorError) -> Void)? {
         get { announcer.resyncRequestHandler.withLock { $0 } }
