@@ -90,6 +90,21 @@ import Testing
         #expect(errors.count == 3)
     }
 
+    @Test func rejectionsFromSeveralThreadsAtOnceRequestOneResync() {
+        for round in 0..<200 {
+            let todos = Todos(send: { _ in })
+            todos.runtime.apply(FakeTodoCore().snapshot(["milk"]))
+            let requests = CallCounter()
+            todos.runtime.resyncRequestHandler = { _ in requests.bump() }
+            concurrently(4) { thread in
+                todos.runtime.apply(Frame(epoch: 1, sequence: UInt64(5 + thread), ops: [.set(TodosSchema.count, thread)]))
+            }
+            #expect(requests.count == 1, "round \(round)")
+            #expect(todos.runtime.errors.count == 4, "round \(round)")
+            #expect(todos.count == 1, "round \(round)")
+        }
+    }
+
     @Test func aSchemaMismatchNamesBothHashesInHexAsSchemasDeclareThem() {
         let todos = Todos(send: { _ in })
         let report = todos.runtime.apply(Frame(epoch: 2, sequence: 1, isSnapshot: true, schemaHash: 0xBEEF, ops: []))
