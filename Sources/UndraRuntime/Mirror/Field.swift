@@ -17,8 +17,9 @@ public struct FieldID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiter
 ///     static let lastEvent = Field<String>(id: 3, name: "lastEvent", initial: "", coalesces: false)
 ///
 /// A coalescing field (the default) is announced once per drain, however many ops changed it.
-/// A field with `coalesces: false` keeps every intermediate value: each op is applied and
-/// announced on its own, in order. Keyed lists are declared with `ListField`.
+/// A field with `coalesces: false` (an event) keeps every intermediate value: each op is applied
+/// and announced on its own, in order, exactly once, in any drain; a snapshot gives it one value,
+/// announced only if it differs from the one held. Keyed lists are declared with `ListField`.
 public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
     public let id: FieldID
     /// Everything else, in one object: a declaration is copied wherever a field is read or a
