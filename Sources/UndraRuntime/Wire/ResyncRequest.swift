@@ -39,7 +39,8 @@ public enum ResyncReason: Hashable, Sendable, WireCodable {
     case gap(expected: UInt64, received: UInt64)
     /// 2: a frame repeated one already applied.
     case duplicate(last: UInt64, received: UInt64)
-    /// 3: a delta of an unexpected epoch (`expected` nil: before any snapshot).
+    /// 3: a frame of an unexpected epoch: a delta of a newer one (`expected` nil: before any
+    /// snapshot), or any frame of an older one (a replaced core's).
     case unexpectedEpoch(expected: UInt64?, received: UInt64)
     /// 4: a snapshot made for another schema.
     case schemaMismatch(expected: UInt64, received: UInt64?)
@@ -55,6 +56,7 @@ public enum ResyncReason: Hashable, Sendable, WireCodable {
         case .gap(let expected): self = .gap(expected: expected, received: rejection.sequence)
         case .duplicate(let last): self = .duplicate(last: last, received: rejection.sequence)
         case .unexpectedEpoch(let expected): self = .unexpectedEpoch(expected: expected, received: rejection.epoch)
+        case .staleEpoch(let current): self = .unexpectedEpoch(expected: current, received: rejection.epoch)
         case .schemaMismatch(let expected, let received): self = .schemaMismatch(expected: expected, received: received)
         case .awaitingResync: return nil
         case .unknownField, .typeMismatch, .list:
