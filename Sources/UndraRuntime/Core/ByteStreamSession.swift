@@ -13,7 +13,7 @@ import Darwin
 /// (`TransportReceiver.deliver`). It reports the session's end (the peer closed, between
 /// messages or in the middle of one; garbage; a failed read) unless the host closed it.
 ///
-/// - Thread safety: writes are serialized by `writing`; the socket's life is kept by `io`'s lock:
+/// - Thread safety: writes are serialized by `writing`'s lock; the socket's life is kept by `io`'s:
 ///   it is closed once the host has closed the session, the reader has stopped and no write is
 ///   under way, so no call ever reaches a number the system has reused.
 final class ByteStreamSession: TransportSession {
@@ -26,7 +26,9 @@ final class ByteStreamSession: TransportSession {
     }
 
     private let io: Locked<IO>
-    private let writing = Locked(())
+    /// Serializes writes, and holds the error of the first that failed (0: none): a stream cut
+    /// mid-message cannot take another, so later sends fail at once with it.
+    private let writing = Locked<Int32>(0)
     private let receiver: TransportReceiver
     private let child: ChildProcess?
     private let limit: Int
@@ -47,10 +49,13 @@ final class ByteStreamSession: TransportSession {
         }) else { throw .closed }
         defer { io.withLock { io in io.writers -= 1; release(&io) } }
         var header = UInt64(message.count).littleEndian
-        let error = writing.withLock { _ in
-            withUnsafeBytes(of: &header) { header in
-                message.withUnsafeBytes { body in Socket.sendAll(socket, header, body) }
+        let error = writing.withLock { failed -> Int32 in
+            if failed == 0 {
+                failed = withUnsafeBytes(of: &header) { header in
+                    message.withUnsafeBytes { body in Socket.sendAll(socket, header, body) }
+                }
             }
+            return failed
         }
         if error != 0 { throw .writeFailed(errno: error) }
     }

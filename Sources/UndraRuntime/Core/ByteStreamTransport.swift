@@ -10,7 +10,7 @@
 /// `maximumMessageSize` is garbage, and a peer that stops mid-message is `closedMidMessage`:
 /// both end the session, and the `Core` reconnects.
 public struct ByteStreamTransport: CoreTransport {
-    private enum Endpoint: Sendable {
+    fileprivate enum Endpoint: Sendable {
         case unixSocket(path: String)
         case childProcess(executable: String, arguments: [String], environment: [String: String])
     }
@@ -19,6 +19,26 @@ public struct ByteStreamTransport: CoreTransport {
     /// The largest message accepted from the core, in bytes.
     public var maximumMessageSize: Int
 
+    fileprivate init(endpoint: Endpoint, maximumMessageSize: Int) {
+        self.endpoint = endpoint
+        self.maximumMessageSize = maximumMessageSize
+    }
+
+    public func connect(_ receiver: TransportReceiver) throws(TransportError) -> any TransportSession {
+        switch endpoint {
+        case .unixSocket(let path):
+            let socket = try Socket.connect(path: path)
+            return ByteStreamSession(socket: socket, child: nil, receiver: receiver, limit: maximumMessageSize)
+        case .childProcess(let executable, let arguments, let environment):
+            let (socket, child) = try ChildProcess.spawn(executable: executable, arguments: arguments, environment: environment)
+            return ByteStreamSession(socket: socket, child: child, receiver: receiver, limit: maximumMessageSize)
+        }
+    }
+}
+
+// In an extension constrained to the type, so that `Core(transport: .unixSocket(path: …))` reads
+// as it should (and `ByteStreamTransport.unixSocket(path:)` still does).
+extension CoreTransport where Self == ByteStreamTransport {
     /// Connects to the Unix domain socket at `path`.
     public static func unixSocket(path: String, maximumMessageSize: Int = 64 << 20) -> ByteStreamTransport {
         ByteStreamTransport(endpoint: .unixSocket(path: path), maximumMessageSize: maximumMessageSize)
@@ -35,16 +55,5 @@ public struct ByteStreamTransport: CoreTransport {
         ByteStreamTransport(
             endpoint: .childProcess(executable: executable, arguments: arguments, environment: environment),
             maximumMessageSize: maximumMessageSize)
-    }
-
-    public func connect(_ receiver: TransportReceiver) throws(TransportError) -> any TransportSession {
-        switch endpoint {
-        case .unixSocket(let path):
-            let socket = try Socket.connect(path: path)
-            return ByteStreamSession(socket: socket, child: nil, receiver: receiver, limit: maximumMessageSize)
-        case .childProcess(let executable, let arguments, let environment):
-            let (socket, child) = try ChildProcess.spawn(executable: executable, arguments: arguments, environment: environment)
-            return ByteStreamSession(socket: socket, child: child, receiver: receiver, limit: maximumMessageSize)
-        }
     }
 }

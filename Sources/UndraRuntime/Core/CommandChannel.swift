@@ -10,13 +10,15 @@
 ///
 /// - Thread safety: a value; send from any thread.
 public struct CommandChannel<Command: WireCodable & Sendable, Outcome: WireCodable & Sendable>: Sendable {
-    private enum Route: Sendable {
+    @usableFromInline
+    enum Route: Sendable {
         case core(Core, StoreLink<Command, Outcome>)
         case standIn(@Sendable (Command) -> Void)
     }
 
-    private let route: Route
+    @usableFromInline let route: Route
 
+    @inlinable
     init(core: Core, link: StoreLink<Command, Outcome>) {
         route = .core(core, link)
     }
@@ -36,6 +38,7 @@ public struct CommandChannel<Command: WireCodable & Sendable, Outcome: WireCodab
     ///
     /// - Complexity: an encoding, a send and, in the common case, two locks and a dictionary
     ///   insertion and removal; the wait is the core's.
+    @inlinable
     public func call<Success, Failure>(
         _ command: Command, answer: (Outcome) -> Result<Success, Failure>?
     ) async throws(CommandError<Failure>) -> Success {
@@ -63,7 +66,7 @@ public struct CommandChannel<Command: WireCodable & Sendable, Outcome: WireCodab
     /// Returns its id, or nil if it was not sent (not connected, or the transport failed).
     ///
     /// - Complexity: an encoding and a send.
-    @discardableResult
+    @inlinable @discardableResult
     public func send(_ command: Command) -> CommandID? {
         switch route {
         case .core(let core, let link):

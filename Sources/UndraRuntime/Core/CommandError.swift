@@ -29,6 +29,7 @@ extension CommandError: Equatable where Failure: Equatable {}
 extension CommandError: Hashable where Failure: Hashable {}
 
 /// How a sent command ended, before its store's method turns it into a result or a `CommandError`.
+@usableFromInline
 enum CommandResolution<Outcome: Sendable>: Sendable {
     case acknowledged(Outcome)
     case notConnected

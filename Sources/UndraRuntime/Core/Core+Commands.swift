@@ -1,6 +1,7 @@
 extension Core {
     /// Sends `command` to `link`'s store and suspends until its ack is applied, or the session
     /// ends, or it could not be sent.
+    @inlinable
     func call<Command, Outcome>(_ command: Command, through link: StoreLink<Command, Outcome>) async -> CommandResolution<Outcome> {
         await withUnsafeContinuation { continuation in
             guard let ticket = takeTicket() else { return continuation.resume(returning: .notConnected) }
@@ -20,6 +21,7 @@ extension Core {
     }
 
     /// Sends `command` to `link`'s store without waiting for its ack; nil if it was not sent.
+    @inlinable
     func send<Command, Outcome>(_ command: Command, through link: StoreLink<Command, Outcome>) -> CommandID? {
         guard let ticket = takeTicket() else { return nil }
         let message = HostMessage.command(store: link.index, WireCommand(id: ticket.id, command: command)).wireBytes
@@ -29,7 +31,8 @@ extension Core {
     }
 
     /// A command id and the open session; nil if no session is open.
-    private func takeTicket() -> (id: CommandID, session: UInt64, transport: any TransportSession)? {
+    @usableFromInline
+    func takeTicket() -> (id: CommandID, session: UInt64, transport: any TransportSession)? {
         sessions.withLock { ticket in
             guard let session = ticket.session else { return nil }
             defer { ticket.nextCommandID += 1 }
@@ -39,7 +42,8 @@ extension Core {
 
     /// Sends `message` on the ticket's session, marked as a thread that drains afterwards; false
     /// if the session failed (its end is queued for the drain).
-    private func transmit(_ message: [UInt8], on ticket: (id: CommandID, session: UInt64, transport: any TransportSession)) -> Bool {
+    @usableFromInline
+    func transmit(_ message: [UInt8], on ticket: (id: CommandID, session: UInt64, transport: any TransportSession)) -> Bool {
         let failure = DrainMark.withMark(for: self) { () -> TransportError? in
             do throws(TransportError) {
                 try ticket.transport.send(message)

@@ -9,7 +9,7 @@ enum CoreEvent: Sendable {
     case retry(generation: UInt64)
     case connect
     case disconnect
-    case attach(any AttachedStore)
+    case attach(AttachedStore)
 }
 
 /// The events waiting for the drain, under `Core.inbox`'s lock, and who drains: whoever sets
@@ -29,8 +29,8 @@ final class DrainState: @unchecked Sendable {
     var machine: ConnectionMachine
     /// What `Core.connection` and `Core.connectionObject` were last told.
     var published = ConnectionState.disconnected(.notStarted, nextRetry: nil)
-    var stores: [any AttachedStore] = []
-    var storesByIndex: [UInt32: any AttachedStore] = [:]
+    var stores: [AttachedStore] = []
+    var storesByIndex: [UInt32: AttachedStore] = [:]
     var session: (any TransportSession)?
     /// The open session's number (0: none), and the one being opened (0: none).
     var sessionID: UInt64 = 0
@@ -63,6 +63,7 @@ extension Core {
 
     /// Drains what is queued on this thread, now, unless the core drains on its own queue (then
     /// it schedules a drain there) or another thread is draining (which takes it).
+    @usableFromInline
     func drainHere() {
         guard options.queue != nil else { return runDrain() }
         let schedule = inbox.withLock { inbox -> Bool in
@@ -152,7 +153,9 @@ extension Core {
             case .retry(let generation):
                 if generation == state.retryGeneration && state.machine.retry() == .open { open() }
             case .connect:
-                if state.machine.connect() == .open { open() }
+                guard state.machine.connect() == .open else { continue }
+                state.retryGeneration &+= 1  // a retry still scheduled is not wanted any more
+                open()
             case .disconnect:
                 if state.machine.stop() == .close { closeSession() }
                 state.connectingID = 0
@@ -167,14 +170,22 @@ extension Core {
                 }
             }
             publish()
+            resumeAnswered()
         }
         flush()
         publish()
+        resumeAnswered()
+    }
+
+    /// Resumes the calls the frames applied answered, once the state they imply is published.
+    private func resumeAnswered() {
+        for store in drainState.stores { store.resumeAnswered() }
     }
 
     /// Decodes one message: a store's frame is kept for its next flush, a core error reported.
     private func decode(_ bytes: [UInt8]) {
-        var target: (any AttachedStore)?
+        var target: AttachedStore?
+        var isSnapshot = false
         var coreError: CoreError?
         let decoded = bytes.withUnsafeBytes { buffer in
             Result { () throws(WireError) in
@@ -186,7 +197,7 @@ extension Core {
                             throw reader.invalidVariant(index, of: "the app's frame enum (no store has this index)")
                         }
                         target = store
-                        try store.decodeFrame(from: &reader)
+                        isSnapshot = try store.decodeFrame(from: &reader)
                     default:
                         coreError = try CoreError(from: &reader)
                     }
@@ -195,7 +206,7 @@ extension Core {
         }
         switch decoded {
         case .success:
-            if let target { target.acceptDecoded() }
+            if let target { target.acceptDecoded(isSnapshot: isSnapshot) }
             if let coreError { report(coreError) }
         case .failure(let error):
             target?.discardDecoded()
@@ -205,7 +216,7 @@ extension Core {
 
     /// A message that did not decode: reported, and the store it names (every store, if it names
     /// none) asks for a snapshot, since a frame was lost.
-    private func malformed(_ error: WireError, store: (any AttachedStore)?) {
+    private func malformed(_ error: WireError, store: AttachedStore?) {
         let reason = ResyncReason(error)
         if let store {
             store.runtime.errors.report(.malformedMessage(error))
@@ -230,7 +241,7 @@ extension Core {
     /// moves the state on (live at the last frame applied, once every store has its snapshot).
     private func flush() {
         let state = drainState
-        var lastApplied: (any AttachedStore)?
+        var lastApplied: AttachedStore?
         for store in state.stores {
             guard let applied = store.flush() else { continue }
             if applied { lastApplied = store }
@@ -254,7 +265,7 @@ extension Core {
 
     /// A store's mirror rejected a frame and began waiting for a snapshot: ask the core for one,
     /// unless the core was built for another schema (then no snapshot can help).
-    private func rejected(_ rejection: MirrorError, by store: any AttachedStore) {
+    private func rejected(_ rejection: MirrorError, by store: AttachedStore) {
         if case .schemaMismatch(let expected, let received) = rejection.reason {
             if drainState.machine.schemaMismatch(store: store.index, expected: expected, received: received) == .close {
                 closeSession()
@@ -267,7 +278,7 @@ extension Core {
     }
 
     /// Drops the store's deltas until a snapshot comes, and asks the core for one.
-    private func requestSnapshot(_ store: any AttachedStore, _ reason: ResyncReason) {
+    private func requestSnapshot(_ store: AttachedStore, _ reason: ResyncReason) {
         store.expectsSnapshot = true
         let position = store.runtime.mirror.position
         let request = ResyncRequest(
@@ -334,8 +345,9 @@ extension Core {
         for store in state.stores { requestSnapshot(store, .attach) }
     }
 
-    /// Closes the session: senders stop seeing it, then every awaiting call fails as
-    /// disconnected (a call registered in between is failed here too).
+    /// Closes the session: senders stop seeing it, the transport closes it, and once the state
+    /// says why, every awaiting call fails as disconnected (a call registered meanwhile too): so
+    /// a caller who sees `disconnected` finds the reason in `connection.state`.
     private func closeSession() {
         let state = drainState
         sessions.withLock { ticket in
@@ -345,18 +357,17 @@ extension Core {
         state.session?.close()
         state.session = nil
         state.sessionID = 0
-        for store in state.stores {
-            store.close()
-            store.expectsSnapshot = false
-        }
+        publish()
+        for store in state.stores { store.close() }
     }
 
     /// The session could not open, or ended: close it, and retry after the policy's delay or
     /// give up.
     private func lose(_ error: TransportError) {
-        closeSession()
         let state = drainState
-        guard case .scheduleRetry(let delay) = state.machine.lost(error, random: options.random()) else { return }
+        let effect = state.machine.lost(error, random: options.random())
+        closeSession()
+        guard case .scheduleRetry(let delay) = effect else { return }
         state.retryGeneration &+= 1
         let generation = state.retryGeneration
         options.scheduler.schedule(after: delay) { [weak self] in

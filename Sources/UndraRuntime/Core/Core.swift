@@ -33,7 +33,7 @@ public final class Core: Sendable {
     /// Events waiting for the drain, and who drains.
     let inbox = Locked(Inbox())
     /// What senders need of the session: read on any thread.
-    let sessions = Locked(SessionTicket())
+    @usableFromInline let sessions = Locked(SessionTicket())
     /// Everything else the drain works with, touched only by the thread holding the drain.
     let drainState: DrainState
     /// The indices attached so far: `attach` checks them on the caller's thread.
@@ -86,15 +86,22 @@ public final class Core: Sendable {
     /// programming error, and traps.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public func attach<Command, Outcome>(
         _ runtime: StoreRuntime, index: UInt32, schema: WireSchema<Command, Outcome>
     ) -> CommandChannel<Command, Outcome> {
-        precondition(runtime.mirror.schemaHash == schema.hash, "Core.attach: the runtime and the wire schema disagree on the schema hash")
-        precondition(indices.withLock { $0.insert(index).inserted }, "Core.attach: store index \(index) is already attached")
         let link = StoreLink(index: index, runtime: runtime, schema: schema)
-        enqueue(.attach(link), wake: false)
-        drainHere()
+        add(AttachedStore(index: index, runtime: runtime, operations: link.operations), schemaHash: schema.hash)
         return CommandChannel(core: self, link: link)
+    }
+
+    /// Checks and queues a store that `attach` made.
+    @usableFromInline
+    func add(_ store: AttachedStore, schemaHash: UInt64) {
+        precondition(store.runtime.mirror.schemaHash == schemaHash, "Core.attach: the runtime and the wire schema disagree on the schema hash")
+        precondition(indices.withLock { $0.insert(store.index).inserted }, "Core.attach: store index \(store.index) is already attached")
+        enqueue(.attach(store), wake: false)
+        drainHere()
     }
 
     /// Starts connecting (from a disconnected or failed state; otherwise does nothing). The
@@ -113,11 +120,14 @@ public final class Core: Sendable {
 }
 
 /// What a sender needs of the open session, under `Core.sessions`.
+@usableFromInline
 struct SessionTicket {
-    var session: (any TransportSession)?
+    @usableFromInline var session: (any TransportSession)?
     /// The session's number (0: none open).
-    var id: UInt64 = 0
+    @usableFromInline var id: UInt64 = 0
     /// The next command's id: only ever incremented, so an id is never reused, even across
     /// reconnections.
-    var nextCommandID: UInt64 = 1
+    @usableFromInline var nextCommandID: UInt64 = 1
+
+    init() {}
 }

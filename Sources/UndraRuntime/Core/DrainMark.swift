@@ -15,12 +15,13 @@ import Darwin
 enum DrainMark {
     /// Whether the calling thread is marked for `owner`. O(1): a thread-local load.
     static func isSet(for owner: AnyObject) -> Bool {
-        pthread_getspecific(drainMarkKey) == UnsafeRawPointer(Unmanaged.passUnretained(owner).toOpaque())
+        let mark: UnsafeMutableRawPointer? = pthread_getspecific(drainMarkKey)
+        return mark == Unmanaged.passUnretained(owner).toOpaque()
     }
 
     /// Runs `body` with the calling thread marked for `owner`, then restores the previous mark.
     static func withMark<Result>(for owner: AnyObject, _ body: () throws -> Result) rethrows -> Result {
-        let previous = pthread_getspecific(drainMarkKey)
+        let previous: UnsafeMutableRawPointer? = pthread_getspecific(drainMarkKey)
         pthread_setspecific(drainMarkKey, Unmanaged.passUnretained(owner).toOpaque())
         defer { pthread_setspecific(drainMarkKey, previous) }
         return try body()

@@ -56,6 +56,9 @@ struct MessageFramer {
         }
     }
 
+    /// The buffer's size in bytes: `chunk`, or what the largest message held so far needed.
+    var capacity: Int { buffer.count }
+
     /// At the end of the stream: the message it cut short, if any (bytes received, bytes
     /// expected, both counting the length prefix).
     var cutShort: (received: Int, expected: Int)? {

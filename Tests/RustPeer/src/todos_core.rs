@@ -21,7 +21,8 @@ use serde_derive::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 
-/// How a core starts: `--epoch N` (its first epoch when it has no state file; 1 by default) and
+/// How a core starts: `--epoch N` (its epoch when it has no state file; by default the time in
+/// microseconds, so that a core started again without one still takes a greater epoch) and
 /// `--state FILE` (where it keeps its state across restarts).
 #[derive(Clone, Debug, Default)]
 pub struct Config {
@@ -96,7 +97,9 @@ impl TodosCore {
         let state = match saved {
             Some(saved) => Persisted { epoch: saved.epoch + 1, ..saved },
             None => Persisted {
-                epoch: config.epoch.unwrap_or(1),
+                epoch: config.epoch.unwrap_or_else(|| {
+                    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |t| t.as_micros() as u64)
+                }),
                 next_id: 1,
                 todos: vec![],
                 filter: "all".to_string(),

@@ -4,7 +4,9 @@ import Foundation
 
 /// Waits until `condition` holds, checking every millisecond for up to `seconds`; returns
 /// whether it held. For what happens on other threads (a drain, a reconnection).
-func eventually(within seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
+func eventually(
+    within seconds: Double = 20, isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
+) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while !condition() {
         if Date() > deadline { return false }

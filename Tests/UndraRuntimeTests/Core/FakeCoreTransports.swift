@@ -20,9 +20,10 @@ enum FakeCoreABI {
     private static let memories = Locked<[String: FakeTodosCore.Memory]>([:])
     private static let counter = Locked(0)
 
-    /// A configuration whose instances share a new memory; also returns the memory.
-    static func configuration(epoch: UInt64 = 1, async: Bool = false) -> (bytes: [UInt8], memory: FakeTodosCore.Memory) {
-        let memory = FakeTodosCore.Memory()
+    /// A configuration whose instances share a new memory; also returns the memory. Without
+    /// `persistent`, the memory counts instances but keeps no state (each starts afresh).
+    static func configuration(epoch: UInt64 = 1, async: Bool = false, persistent: Bool = true) -> (bytes: [UInt8], memory: FakeTodosCore.Memory) {
+        let memory = FakeTodosCore.Memory(persistent: persistent)
         let key = counter.withLock { counter -> String in
             counter += 1
             return "memory-\(counter)"
@@ -46,6 +47,8 @@ private final class FakeInProcessCore: @unchecked Sendable {
     let context: UnsafeMutableRawPointer?
     /// Where answers are delivered; nil: inside `send`.
     let answers: DispatchQueue?
+    /// Set once, by `create`, before the host sees the instance.
+    var memory: FakeTodosCore.Memory?
 
     init(core: FakeTodosCore, receive: @escaping InProcessCoreFunctions.Receive, context: UnsafeMutableRawPointer?, async: Bool) {
         self.core = Locked((core, false))
@@ -95,6 +98,8 @@ private let fakeCreate: InProcessCoreFunctions.Create = { configuration, length,
         }
     }
     let instance = FakeInProcessCore(core: FakeTodosCore(epoch: epoch, memory: memory), receive: receive, context: context, async: async)
+    memory?.alive.withLock { $0 += 1 }
+    instance.memory = memory
     return OpaquePointer(Unmanaged.passRetained(instance).toOpaque())
 }
 
@@ -109,6 +114,7 @@ private let fakeDestroy: InProcessCoreFunctions.Destroy = { handle in
     let instance = Unmanaged<FakeInProcessCore>.fromOpaque(UnsafeRawPointer(handle)).takeRetainedValue()
     // What is still being delivered is delivered before `destroy` returns.
     instance.answers?.sync {}
+    instance.memory?.alive.withLock { $0 -= 1 }
 }
 
 /// The fake core serving a Unix socket, one connection at a time, as the Rust executable's
@@ -117,14 +123,15 @@ private let fakeDestroy: InProcessCoreFunctions.Destroy = { handle in
 final class FakeCoreServer: @unchecked Sendable {
     // @unchecked: `state` is behind its lock; the other properties are `let`s.
     let path: String
-    let memory = FakeTodosCore.Memory()
+    let memory: FakeTodosCore.Memory
     private let listener: Int32
     private let state: Locked<(core: FakeTodosCore?, connection: Int32, accepted: Int)>
     private let epoch: UInt64
     private let stopped = DispatchSemaphore(value: 0)
 
-    init(epoch: UInt64 = 1) {
+    init(epoch: UInt64 = 1, persistent: Bool = true) {
         self.epoch = epoch
+        memory = FakeTodosCore.Memory(persistent: persistent)
         let path = "/tmp/undra-core-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
         unlink(path)
         let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -8,9 +8,18 @@
 final class FakeTodosCore {
     /// What survives a restart (the Rust core's state file): shared by the instances a test
     /// starts one after another.
-    final class Memory: @unchecked Sendable {  // @unchecked: `state` is behind its lock.
+    final class Memory: @unchecked Sendable {  // @unchecked: `state`, `epoch` and `alive` are behind their locks.
         fileprivate let state = Locked<Persisted?>(nil)
-        init() {}
+        /// The last instance's epoch, kept even when the state is not: a core started again
+        /// always takes a greater epoch (the Rust core without a state file reads the clock).
+        fileprivate let epoch = Locked<UInt64?>(nil)
+        /// How many instances the in-process transport created and has not destroyed.
+        let alive = Locked(0)
+        /// Whether the state is kept (a copy per command: O(todos)).
+        let persistent: Bool
+        init(persistent: Bool = true) { self.persistent = persistent }
+
+        var instancesAlive: Int { alive.withLock { $0 } }
     }
 
     fileprivate struct Persisted {
@@ -45,7 +54,7 @@ final class FakeTodosCore {
             saved.epoch += 1
             state = saved
         } else {
-            state = Persisted(epoch: epoch)
+            state = Persisted(epoch: memory?.epoch.withLock { $0.map { $0 + 1 } } ?? epoch)
         }
         persist()
     }
@@ -220,7 +229,9 @@ final class FakeTodosCore {
     }
 
     private func persist() {
-        memory?.state.withLock { $0 = state }
+        guard let memory else { return }
+        memory.epoch.withLock { $0 = state.epoch }
+        if memory.persistent { memory.state.withLock { $0 = state } }
     }
 
     private func frameMessage<Command, Outcome>(_ store: UInt32, _ schema: WireSchema<Command, Outcome>, _ frame: WireFrame<Outcome>) -> [UInt8] {
