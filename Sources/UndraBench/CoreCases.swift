@@ -142,8 +142,8 @@ private func processRoundTripCase() -> BenchCase {
 }
 
 /// Frames from a child process through a `Core` (one `burst` command answered by n one-update
-/// frames, the last with its ack), against the same frames read from a bare socket, decoded and
-/// applied one by one.
+/// frames, the last with its ack), against the same frames read from a bare socket: what each
+/// read brings is decoded and applied as one drain, as the `Core` does, on one thread.
 private func byteStreamFramesCase() -> BenchCase {
     let setup = Setup { () -> ((Core, CoreBenchStore), BareStream) in
         (connectedStore(.childProcess(executable: benchExecutable, arguments: ["--serve-core"])), BareStream())
@@ -161,11 +161,14 @@ private func byteStreamFramesCase() -> BenchCase {
 }
 
 /// The floor of frames through the byte stream: the bench core's frames read from a bare
-/// socket, decoded and applied one by one.
+/// socket, each read's complete messages decoded and applied as one drain.
 private final class BareStream {
     let peer = BarePeer(arguments: ["--serve-core"])
     let runtime = StoreRuntime(name: "Bench", schemaHash: CoreBenchSchema.hash, fields: CoreBenchSchema.fields)
     var nextID: UInt64 = 1
+    /// Bytes read and not consumed yet.
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    var start = 0, end = 0
 
     init() {
         peer.stream.write(attach)
@@ -175,7 +178,27 @@ private final class BareStream {
     func burst(_ count: Int) {
         peer.stream.write(command(nextID, .burst(count: count)))
         nextID += 1
-        for _ in 0..<count { runtime.apply(decodeFrame(peer.stream.read()!)) }
+        var applied = 0
+        var frames: [Frame] = []
+        while applied < count {
+            if start > 0 {
+                buffer.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: $0.baseAddress! + start, byteCount: end - start) }
+                end -= start
+                start = 0
+            }
+            let read = buffer.withUnsafeMutableBytes { Glibc.read(peer.stream.fd, $0.baseAddress! + end, $0.count - end) }
+            precondition(read > 0, "UndraBench: the bench core closed its stream")
+            end += read
+            while end - start >= 8 {
+                let length = buffer.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: UInt64.self))) }
+                guard end - start >= 8 + length else { break }
+                frames.append(decodeFrame(Array(buffer[start + 8..<start + 8 + length])))
+                start += 8 + length
+            }
+            applied += frames.count
+            runtime.apply(frames)
+            frames.removeAll(keepingCapacity: true)
+        }
     }
 }
 
