@@ -17,14 +17,26 @@ enum Legend {
         "Item copy": "copying the row a frame carries (a floor, not a rival)",
         "frame of 1 op": "the same store applying a frame of one update",
         "100 frames of 1 op": "the same 100 updates, one frame each",
+        "JSONDecoder":
+            "Foundation's JSONDecoder decoding the same frame, as JSON, into plain Codable structs",
+        "apply prebuilt frame": "the same store applying the same frame, built in Swift rather than decoded",
     ]
+
+    /// The baselines of `results` that have no description yet.
+    static func undescribed(in results: [BenchResult]) -> [String] {
+        Set(results.map(\.baseline)).filter { description(of: $0) == nil }.sorted()
+    }
 
     /// The meaning of `baseline`, or a note saying where to add it.
     static func meaning(of baseline: String) -> String {
+        description(of: baseline) ?? "(not described yet: add it to Sources/UndraBench/Legend.swift)"
+    }
+
+    private static func description(of baseline: String) -> String? {
         if let meaning = baselines[baseline] { return meaning }
         let counted = baseline.drop { $0.isNumber }
         if counted.count < baseline.count, let meaning = baselines["N" + counted] { return meaning }
-        return "(not described yet: add it to Sources/UndraBench/Legend.swift)"
+        return nil
     }
 
     /// The legend for `results`: how to read the table, then the baselines the run used.
