@@ -17,19 +17,31 @@ enum Legend {
         "Item copy": "copying the row a frame carries (a floor, not a rival)",
         "frame of 1 op": "the same store applying a frame of one update",
         "100 frames of 1 op": "the same 100 updates, one frame each",
+        "JSONDecoder":
+            "Foundation's JSONDecoder decoding the same frame, as JSON, into plain Codable structs",
+        "apply prebuilt frame": "the same store applying the same frame, built in Swift rather than decoded",
         "C call + apply":
             "the floor of an in-process round trip: the command's bytes handed to the core's C send function, its answer decoded and applied to the store, on one thread",
         "socket ping-pong":
             "the floor of a round trip to another process: a message of the command's size written to a child on a socket pair and its echo read back, on one thread",
-        "socket read + apply": "the same frames read from a bare socket, decoded and applied one by one, on one thread",
+        "socket read + apply": "the same frames read from a bare socket, each read's frames decoded and applied as one drain, as the Core does, on one thread",
     ]
+
+    /// The baselines of `results` that have no description yet.
+    static func undescribed(in results: [BenchResult]) -> [String] {
+        Set(results.map(\.baseline)).filter { description(of: $0) == nil }.sorted()
+    }
 
     /// The meaning of `baseline`, or a note saying where to add it.
     static func meaning(of baseline: String) -> String {
+        description(of: baseline) ?? "(not described yet: add it to Sources/UndraBench/Legend.swift)"
+    }
+
+    private static func description(of baseline: String) -> String? {
         if let meaning = baselines[baseline] { return meaning }
         let counted = baseline.drop { $0.isNumber }
         if counted.count < baseline.count, let meaning = baselines["N" + counted] { return meaning }
-        return "(not described yet: add it to Sources/UndraBench/Legend.swift)"
+        return nil
     }
 
     /// The legend for `results`: how to read the table, then the baselines the run used.

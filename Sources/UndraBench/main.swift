@@ -76,3 +76,9 @@ if let svgPath {
     try Chart.svg(results, title: "UndraBench, \(day): every row against its baseline")
         .write(toFile: svgPath, atomically: true, encoding: .utf8)
 }
+// The table explains itself or the run fails: every baseline says what it is (CI runs `--quick`).
+let undescribed = Legend.undescribed(in: results)
+if !undescribed.isEmpty {
+    FileHandle.standardError.write(Data("UndraBench: describe these baselines in Legend.swift: \(undescribed)\n".utf8))
+    exit(1)
+}

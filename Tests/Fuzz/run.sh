@@ -27,10 +27,14 @@ swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name WireFuzzer -I 
     Tests/UndraRuntimeTests/Wire/TodosWire.swift "$out/UndraRuntime.o" "$out/atomics.o" -o "$out/wire-fuzzer"
 
 # Seeds: every golden vector, as raw bytes.
-for file in Tests/WireVectors/*.vectors; do
-    grep -v '^#' "$file" | while read -r name hex; do
-        printf '%s' "$hex" | xxd -r -p > "$out/corpus/$name"
-    done
-done
+python3 - "$out/corpus" Tests/WireVectors/*.vectors <<'PY'
+import sys
+for path in sys.argv[2:]:
+    for line in open(path):
+        if line.startswith("#") or not line.strip():
+            continue
+        name, _, hex = line.rstrip("\n").partition(" ")
+        open(f"{sys.argv[1]}/{name}", "wb").write(bytes.fromhex(hex))
+PY
 
 "$out/wire-fuzzer" "$out/corpus" -artifact_prefix="$out/crashes/" -print_final_stats=1 "${limit[@]}" "$@"

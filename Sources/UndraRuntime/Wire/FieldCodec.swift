@@ -56,6 +56,8 @@ final class FieldCodec: Sendable {
                     return (FrameOp(field: field, payload: ListOpPayload(first)), 1)
                 }
                 var ops: [Op] = []
+                // Each op takes its field's tag and at least its own fewest bytes: a length the
+                // bytes left cannot hold reserves no more than they can.
                 ops.reserveCapacity(min(limit, 1 + reader.remaining / (4 + Op.minimumWireSize)))
                 ops.append(first)
                 while ops.count < limit, reader.peekUInt32() == tag {

@@ -66,5 +66,6 @@ extension KeyedList.Op: WireCodable where Key: WireCodable, Row: WireCodable {
         }
     }
 
-    public static var minimumWireSize: Int { 4 }
+    /// The variant index, then at least a length (reset, remove) or a key (the others).
+    public static var minimumWireSize: Int { 4 + Swift.min(8, Key.minimumWireSize) }
 }

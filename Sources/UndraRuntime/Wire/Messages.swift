@@ -1,5 +1,8 @@
 /// A message from the core: the wire's `CoreMessage<Frames>`, where `Frames` is the app's enum
 /// of its stores' frames (variant index = store index). `Frame(…)` = 0, `Error(CoreError)` = 1.
+///
+/// - Complexity: decoding and encoding are O(n) in the bytes.
+/// - Thread safety: a value.
 public enum CoreMessage<Outcome: WireCodable & Sendable>: Sendable {
     /// A frame of the store at index `store`.
     case frame(store: UInt32, WireFrame<Outcome>)
@@ -54,6 +57,9 @@ public enum CoreMessage<Outcome: WireCodable & Sendable>: Sendable {
 /// A message from the host: the wire's `HostMessage<Commands>`, where `Commands` is the app's
 /// enum of its stores' commands (variant index = store index). `Command(…)` = 0,
 /// `Resync(ResyncRequest)` = 1.
+///
+/// - Complexity: decoding and encoding are O(n) in the bytes.
+/// - Thread safety: a value.
 public enum HostMessage<Command: WireCodable>: WireCodable {
     /// A command to the store at index `store`.
     case command(store: UInt32, WireCommand<Command>)

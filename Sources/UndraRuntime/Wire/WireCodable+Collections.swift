@@ -10,7 +10,11 @@ extension String: WireCodable {
 /// `Option<T>`: a tag byte, 0 for `None`; 1 for `Some`, then the value.
 extension Optional: WireCodable where Wrapped: WireCodable {
     @inlinable public init(from reader: inout WireReader) throws(WireError) {
-        self = try reader.readOptionTag() ? .some(Wrapped(from: &reader)) : .none
+        guard try reader.readOptionTag() else {
+            self = .none
+            return
+        }
+        self = .some(try reader.nested { (reader: inout WireReader) throws(WireError) in try Wrapped(from: &reader) })
     }
     @inlinable public func encode(to writer: inout WireWriter) {
         writer.writeOptionTag(self != nil)
@@ -30,7 +34,9 @@ extension Array: WireCodable where Element: WireCodable {
         }
         self = []
         reserveCapacity(count)
-        for _ in 0..<count { append(try Element(from: &reader)) }
+        try reader.nested { (reader: inout WireReader) throws(WireError) in
+            for _ in 0..<count { append(try Element(from: &reader)) }
+        }
     }
     @inlinable public func encode(to writer: inout WireWriter) {
         writer.writeLength(count)
@@ -50,12 +56,14 @@ extension Dictionary: WireCodable where Key: WireCodable, Value: WireCodable {
     @inlinable public init(from reader: inout WireReader) throws(WireError) {
         let count = try reader.readLength(minimumElementSize: Key.minimumWireSize + Value.minimumWireSize)
         self.init(minimumCapacity: count)
-        for _ in 0..<count {
-            let start = reader.offset
-            let key = try Key(from: &reader)
-            let value = try Value(from: &reader)
-            guard updateValue(value, forKey: key) == nil else {
-                throw WireError(offset: start, reason: .duplicateMapKey)
+        try reader.nested { (reader: inout WireReader) throws(WireError) in
+            for _ in 0..<count {
+                let start = reader.offset
+                let key = try Key(from: &reader)
+                let value = try Value(from: &reader)
+                guard updateValue(value, forKey: key) == nil else {
+                    throw WireError(offset: start, reason: .duplicateMapKey)
+                }
             }
         }
     }
@@ -82,9 +90,9 @@ func sortedKeysIfComparable<Key>(_ keys: some Collection<Key>) -> [Key]? {
 /// `Result<T, E>`: serde's enum `Ok(T)` = 0, `Err(E)` = 1.
 extension Result: WireCodable where Success: WireCodable, Failure: WireCodable {
     @inlinable public init(from reader: inout WireReader) throws(WireError) {
-        switch try reader.readVariant(of: "Result", count: 2) {
-        case 0: self = .success(try Success(from: &reader))
-        default: self = .failure(try Failure(from: &reader))
+        let isSuccess = try reader.readVariant(of: "Result", count: 2) == 0
+        self = try reader.nested { (reader: inout WireReader) throws(WireError) in
+            isSuccess ? .success(try Success(from: &reader)) : .failure(try Failure(from: &reader))
         }
     }
     @inlinable public func encode(to writer: inout WireWriter) {

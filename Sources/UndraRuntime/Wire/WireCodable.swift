@@ -14,7 +14,13 @@
 ///     }
 ///
 /// A struct, tuple or tuple struct reads and writes its fields in order; an enum its variant
-/// index (`readVariant`), then the variant's fields.
+/// index (`readVariant`), then the variant's fields. A recursive type reads its recursive fields
+/// inside `reader.nested { … }` (the standard containers already do), so that input nested
+/// deeper than `WireReader.maximumDepth` is an error rather than a stack overflow.
+///
+/// - Complexity: reading and writing are O(n) in the value's encoded size.
+/// - Thread safety: a conformance reads only its reader and writes only its writer, each
+///   confined to the calling thread.
 public protocol WireCodable {
     /// Reads a value; on bad input, throws where it is and what was expected, having built nothing.
     init(from reader: inout WireReader) throws(WireError)

@@ -22,6 +22,8 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         case integerOutOfRange(type: String)
         /// A map holds the same key twice.
         case duplicateMapKey
+        /// Containers nest deeper than `limit` (`WireReader.maximumDepth`).
+        case nestedTooDeeply(limit: Int)
         /// The value ended before the input did.
         case trailingBytes(count: Int)
     }
@@ -48,6 +50,7 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         case .nanosecondsOutOfRange(let nanos): "expected nanoseconds below 1000000000, found \(nanos)"
         case .integerOutOfRange(let type): "expected an integer that fits \(type)"
         case .duplicateMapKey: "expected a map key not seen before"
+        case .nestedTooDeeply(let limit): "expected containers nested at most \(limit) deep"
         case .trailingBytes(let count): "expected the end of the input, found \(count) more bytes"
         }
         return "byte \(offset): \(what)"

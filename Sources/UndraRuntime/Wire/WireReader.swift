@@ -11,6 +11,13 @@ public struct WireReader {
     @usableFromInline let base: UnsafeRawPointer
     @usableFromInline let count: Int
     @usableFromInline var _offset: Int
+    /// How many containers (`nested` calls) enclose the value being read.
+    @usableFromInline var depth = 0
+
+    /// The deepest nesting of containers a reader accepts: a recursive type (a tree of arrays,
+    /// a linked list of options) could otherwise recurse once per few bytes of input, past the
+    /// end of the thread's stack. Generous for data: 128 levels, as serde_json allows.
+    public static let maximumDepth = 128
 
     /// Where the next read starts, from the start of the input.
     @inlinable
@@ -43,6 +50,19 @@ public struct WireReader {
     @inlinable
     public func finish() throws(WireError) {
         if offset != count { throw WireError(offset: offset, reason: .trailingBytes(count: remaining)) }
+    }
+
+    /// Reads a value one level deeper: the standard containers (`Optional`, `Array`,
+    /// `Dictionary`, `Result`) read their contents through it, and so does a recursive type's
+    /// decoding of its recursive fields. Past `maximumDepth` levels it throws instead.
+    @inlinable @inline(__always)
+    public mutating func nested<T>(_ body: (inout WireReader) throws(WireError) -> T) throws(WireError) -> T {
+        guard depth < Self.maximumDepth else {
+            throw WireError(offset: offset, reason: .nestedTooDeeply(limit: Self.maximumDepth))
+        }
+        depth &+= 1
+        defer { depth &-= 1 }
+        return try body(&self)
     }
 
     // MARK: Fixed-width values

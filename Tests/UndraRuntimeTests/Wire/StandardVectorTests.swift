@@ -92,6 +92,28 @@ import UndraRuntime
         try expectation.check(bytes)
     }
 
+    /// Below iOS 18 (no `Int128`), an `i128` is a struct of its two halves: the same bytes.
+    struct Halves: WireCodable, Equatable {
+        var low: UInt64, high: Int64
+        init(low: UInt64, high: Int64) { self.low = low; self.high = high }
+        init(from reader: inout WireReader) throws(WireError) {
+            low = try reader.read()
+            high = try reader.read()
+        }
+        func encode(to writer: inout WireWriter) {
+            writer.write(low)
+            writer.write(high)
+        }
+    }
+
+    @Test func a128BitIntegerIsItsTwoHalvesBelowTheFloorOfInt128() throws {
+        let vectors = GoldenVectors.load("standard.vectors")
+        func halves(_ name: String) throws -> Halves { try Halves(wireBytes: vectors.first { $0.name == name }!.bytes) }
+        #expect(try halves("i128.min") == Halves(low: 0, high: .min))
+        #expect(try halves("i128.-1") == Halves(low: .max, high: -1))
+        #expect(try halves("u128.words") == Halves(low: 1, high: 2))
+    }
+
     @Test func durationsDescribeThemselvesAsRustDebugPrintsThem() throws {
         let descriptions = GoldenVectors.lines("durations.descriptions")
         #expect(descriptions.count == 8)

@@ -101,6 +101,42 @@ import UndraRuntime
             offset: 0, reason: .lengthExceedsInput(length: 2, available: 1)))
     }
 
+    /// A recursive type: a tree whose nodes hold arrays of trees (`enum Tree { Leaf, Node(Vec<Tree>) }`).
+    indirect enum Tree: WireCodable, Equatable {
+        case leaf
+        case node([Tree])
+
+        init(from reader: inout WireReader) throws(WireError) {
+            self = try reader.readVariant(of: "Tree", count: 2) == 0 ? .leaf : .node(try [Tree](from: &reader))
+        }
+        func encode(to writer: inout WireWriter) {
+            switch self {
+            case .leaf:
+                writer.writeVariant(0)
+            case .node(let children):
+                writer.writeVariant(1)
+                children.encode(to: &writer)
+            }
+        }
+
+        /// A chain of `depth` nodes, each holding the next, down to a leaf.
+        static func chain(_ depth: Int) -> Tree {
+            (0..<depth).reduce(Tree.leaf) { tree, _ in .node([tree]) }
+        }
+    }
+
+    @Test func nestingBeyondTheLimitIsAnErrorNotAStackOverflow() throws {
+        let deepest = Tree.chain(WireReader.maximumDepth)
+        #expect(try Tree(wireBytes: deepest.wireBytes) == deepest)
+        // Each level is a tag and a length (12 bytes): level 128's contents start at 12 × 129.
+        #expect(Self.error(Tree.self, Tree.chain(WireReader.maximumDepth + 1).wireBytes) == WireError(
+            offset: 1_548, reason: .nestedTooDeeply(limit: 128)))
+        // A million levels in 12 MB of input: refused at the same place, long before the stack ends.
+        var bytes: [UInt8] = []
+        for _ in 0..<1_000_000 { bytes += [1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0] }
+        #expect(Self.error(Tree.self, bytes + [0, 0, 0, 0]) == WireError(offset: 1_548, reason: .nestedTooDeeply(limit: 128)))
+    }
+
     @Test func nanosecondsOfASecondOrMoreAreAnError() {
         let bytes = Self.le64(1) + [0x00, 0xCA, 0x9A, 0x3B]  // 1_000_000_000
         #expect(Self.error(UndraDuration.self, bytes) == WireError(offset: 8, reason: .nanosecondsOutOfRange(1_000_000_000)))
