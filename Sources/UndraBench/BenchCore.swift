@@ -2,6 +2,8 @@ import Foundation
 import UndraRuntime
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // The core the `core.*` rows talk to: a store of 100 rows whose `update` command bumps one row,
@@ -223,7 +225,7 @@ struct CoreBenchStream {
         let bytes = withUnsafeBytes(of: UInt64(message.count).littleEndian) { Array($0) } + message
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(out ?? fd, $0.baseAddress! + written, bytes.count - written) }
+            let n = bytes.withUnsafeBytes { systemWrite(out ?? fd, $0.baseAddress! + written, bytes.count - written) }
             precondition(n > 0 || errno == EINTR, "UndraBench: write failed (errno \(errno))")
             written += max(n, 0)
         }
@@ -232,7 +234,7 @@ struct CoreBenchStream {
     private func readExactly(_ count: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count), done = 0
         while done < count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, count - done) }
+            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + done, count - done) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return nil }
             done += n
@@ -240,6 +242,10 @@ struct CoreBenchStream {
         return bytes
     }
 }
+
+/// `read(2)` and `write(2)`, under names that `CoreBenchStream`'s own methods do not hide.
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
+func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
 
 /// This executable's path, to start it again as a peer.
 var benchExecutable: String {

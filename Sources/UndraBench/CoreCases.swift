@@ -3,6 +3,8 @@ import Foundation
 import UndraRuntime
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // The core rows: a command's round trip (call → core → frame with its ack → mirror → the
@@ -186,7 +188,7 @@ private final class BareStream {
                 end -= start
                 start = 0
             }
-            let read = buffer.withUnsafeMutableBytes { Glibc.read(peer.stream.fd, $0.baseAddress! + end, $0.count - end) }
+            let read = buffer.withUnsafeMutableBytes { systemRead(peer.stream.fd, $0.baseAddress! + end, $0.count - end) }
             precondition(read > 0, "UndraBench: the bench core closed its stream")
             end += read
             while end - start >= 8 {
@@ -210,7 +212,12 @@ private final class BarePeer {
 
     init(arguments: [String]) {
         var fds: [Int32] = [0, 0]
-        precondition(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0, "UndraBench: socketpair failed")
+        #if canImport(Glibc)
+        let type = Int32(SOCK_STREAM.rawValue)
+        #else
+        let type = SOCK_STREAM
+        #endif
+        precondition(socketpair(AF_UNIX, type, 0, &fds) == 0, "UndraBench: socketpair failed")
         let child = FileHandle(fileDescriptor: fds[1], closeOnDealloc: true)
         process.executableURL = URL(fileURLWithPath: benchExecutable)
         process.arguments = arguments

@@ -1,6 +1,8 @@
 import Dispatch
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 @testable import UndraRuntime
 
@@ -134,7 +136,11 @@ final class FakeCoreServer: @unchecked Sendable {
         memory = FakeTodosCore.Memory(persistent: persistent)
         let path = "/tmp/undra-core-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
         unlink(path)
+        #if canImport(Glibc)
         let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+        let listener = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -178,6 +184,10 @@ final class FakeCoreServer: @unchecked Sendable {
                 break
             }
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            #if canImport(Darwin)
+            var on: Int32 = 1  // a write to a host that has gone is an error, not SIGPIPE
+            _ = setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            #endif
             state.withLock { state in
                 state.connection = connection
                 state.accepted += 1
@@ -210,6 +220,12 @@ final class FakeCoreServer: @unchecked Sendable {
         }
     }
 
+    #if canImport(Glibc)
+    private let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+    private let noSignal: Int32 = 0  // SO_NOSIGPIPE is set on each connection
+    #endif
+
     private func header(_ count: Int) -> [UInt8] {
         withUnsafeBytes(of: UInt64(count).littleEndian) { Array($0) }
     }
@@ -234,7 +250,7 @@ final class FakeCoreServer: @unchecked Sendable {
     private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes { send(connection, $0.baseAddress! + written, bytes.count - written, Int32(MSG_NOSIGNAL)) }
+            let n = bytes.withUnsafeBytes { send(connection, $0.baseAddress! + written, bytes.count - written, noSignal) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return false }
             written += n

@@ -4,6 +4,13 @@ import Testing
 /// The in-process transport: a core's C functions, loaded or passed, each connection one core
 /// instance, destroyed when it ends.
 @Suite struct InProcessTransportTests {
+    /// A library every process has, and which exports no core.
+    #if canImport(Darwin)
+    static let systemLibrary = "/usr/lib/libSystem.B.dylib"
+    #else
+    static let systemLibrary = "libc.so.6"
+    #endif
+
     @Test func aLibraryThatCannotBeLoadedIsUnavailable() {
         #expect {
             _ = try InProcessCoreFunctions.load(library: "/nonexistent/libtodos.so")
@@ -11,11 +18,11 @@ import Testing
             guard case .unavailable(let why) = error as? TransportError else { return false }
             return why.hasPrefix("dlopen /nonexistent/libtodos.so: ")
         }
-        #expect(throws: TransportError.unavailable("libc.so.6 has no function undra_core_create")) {
-            _ = try InProcessCoreFunctions.load(library: "libc.so.6")
+        #expect(throws: TransportError.unavailable("\(Self.systemLibrary) has no function undra_core_create")) {
+            _ = try InProcessCoreFunctions.load(library: Self.systemLibrary)
         }
-        #expect(throws: TransportError.unavailable("libc.so.6 has no function todos_create")) {
-            _ = try InProcessCoreFunctions.load(library: "libc.so.6", prefix: "todos")
+        #expect(throws: TransportError.unavailable("\(Self.systemLibrary) has no function todos_create")) {
+            _ = try InProcessCoreFunctions.load(library: Self.systemLibrary, prefix: "todos")
         }
     }
 
