@@ -13,7 +13,7 @@
 //! - With a state file, the state is written before each answer is sent, and a core that starts
 //!   from it takes the next epoch: a restarted core keeps every acknowledged command.
 
-use crate::chaos::{ChaosCommand, ChaosFrame, ChaosOutcome, ReferenceCommand, ReferenceFrame, CHAOS_SCHEMA_HASH};
+use crate::chaos::{ChaosOutcome, ReferenceCommand, ReferenceFrame};
 use crate::todos::{todo, Todo, TodoError, TodoId, TodosCommand, TodosFrame, TodosOp, TodosOutcome, SCHEMA_HASH};
 use crate::wire::{Ack, Command, CoreError, CoreMessage, Frame, HostMessage, ListOp, ResyncRequest};
 use bincode::Options;
@@ -62,8 +62,8 @@ pub enum Output {
 
 /// What survives a restart.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-struct Persisted {
-    epoch: u64,
+pub(crate) struct Persisted {
+    pub(crate) epoch: u64,
     next_id: i64,
     todos: Vec<Todo>,
     filter: String,
@@ -72,23 +72,23 @@ struct Persisted {
 
 /// The misbehaviours armed by the Chaos store, waiting for the next Todos delta.
 #[derive(Default)]
-struct Armed {
-    skip: bool,
-    malformed: bool,
-    die: bool,
+pub(crate) struct Armed {
+    pub(crate) skip: bool,
+    pub(crate) malformed: bool,
+    pub(crate) die: bool,
 }
 
 /// How many frames' acks a store keeps for replay.
 const ACK_LOG: usize = 4096;
 
 pub struct TodosCore {
-    state: Persisted,
+    pub(crate) state: Persisted,
     state_file: Option<PathBuf>,
     /// The last sequence of each store (Todos, Chaos) in this epoch.
-    sequences: [u64; 2],
-    todos_acks: VecDeque<(u64, Vec<Ack<TodosOutcome>>)>,
-    chaos_acks: VecDeque<(u64, Vec<Ack<ChaosOutcome>>)>,
-    armed: Armed,
+    pub(crate) sequences: [u64; 2],
+    pub(crate) todos_acks: VecDeque<(u64, Vec<Ack<TodosOutcome>>)>,
+    pub(crate) chaos_acks: VecDeque<(u64, Vec<Ack<ChaosOutcome>>)>,
+    pub(crate) armed: Armed,
 }
 
 impl TodosCore {
@@ -216,7 +216,7 @@ impl TodosCore {
         (ops, TodosOutcome::SetFilter(Ok(())))
     }
 
-    fn todos_snapshot(&mut self, acks: Vec<Ack<TodosOutcome>>) -> Output {
+    pub(crate) fn todos_snapshot(&mut self, acks: Vec<Ack<TodosOutcome>>) -> Output {
         self.sequences[0] += 1;
         let frame: TodosFrame = Frame {
             epoch: self.state.epoch,
@@ -231,46 +231,6 @@ impl TodosCore {
             acks,
         };
         Output::Message(serialize(&CoreMessage::Frame(ReferenceFrame::Todos(frame))))
-    }
-
-    // MARK: Chaos
-
-    fn chaos_command(&mut self, command: Command<ChaosCommand>) -> Vec<Output> {
-        let ack = Ack { command: command.id, outcome: ChaosOutcome::ok(&command.command) };
-        match command.command {
-            ChaosCommand::SkipSequence => self.armed.skip = true,
-            ChaosCommand::SendMalformed => self.armed.malformed = true,
-            ChaosCommand::DieMidFrame => self.armed.die = true,
-            ChaosCommand::SendGarbage => {
-                return vec![self.chaos_frame(vec![ack]), Output::Raw(vec![0xFF; 16])];
-            }
-            ChaosCommand::Restart => {
-                self.state.epoch += 1;
-                self.persist();
-                self.sequences = [0, 0];
-                self.todos_acks.clear();
-                self.chaos_acks.clear();
-                return vec![self.todos_snapshot(vec![]), self.chaos_snapshot(vec![ack])];
-            }
-            ChaosCommand::SendError { code, message } => {
-                return vec![error_message(Some(0), code, message), self.chaos_frame(vec![ack])];
-            }
-        }
-        vec![self.chaos_frame(vec![ack])]
-    }
-
-    fn chaos_frame(&mut self, acks: Vec<Ack<ChaosOutcome>>) -> Output {
-        self.sequences[1] += 1;
-        log(&mut self.chaos_acks, self.sequences[1], acks.clone());
-        let frame: ChaosFrame = Frame { epoch: self.state.epoch, sequence: self.sequences[1], snapshot: None, ops: vec![], acks };
-        Output::Message(serialize(&CoreMessage::Frame(ReferenceFrame::Chaos(frame))))
-    }
-
-    fn chaos_snapshot(&mut self, acks: Vec<Ack<ChaosOutcome>>) -> Output {
-        self.sequences[1] += 1;
-        let frame: ChaosFrame =
-            Frame { epoch: self.state.epoch, sequence: self.sequences[1], snapshot: Some(CHAOS_SCHEMA_HASH), ops: vec![], acks };
-        Output::Message(serialize(&CoreMessage::Frame(ReferenceFrame::Chaos(frame))))
     }
 
     // MARK: Resync
@@ -290,7 +250,7 @@ impl TodosCore {
         }
     }
 
-    fn persist(&self) {
+    pub(crate) fn persist(&self) {
         let Some(path) = &self.state_file else { return };
         let temporary = path.with_extension("tmp");
         std::fs::write(&temporary, serialize(&self.state)).expect("the state file");
@@ -307,7 +267,7 @@ fn shows(filter: &str, done: bool) -> bool {
     }
 }
 
-fn log<A>(entries: &mut VecDeque<(u64, Vec<A>)>, sequence: u64, acks: Vec<A>) {
+pub(crate) fn log<A>(entries: &mut VecDeque<(u64, Vec<A>)>, sequence: u64, acks: Vec<A>) {
     entries.push_back((sequence, acks));
     if entries.len() > ACK_LOG {
         entries.pop_front();
@@ -321,11 +281,11 @@ fn replay<A: Clone>(entries: &VecDeque<(u64, Vec<A>)>, request: &ResyncRequest, 
     entries.iter().filter(|(sequence, _)| *sequence > after).flat_map(|(_, acks)| acks.iter().cloned()).collect()
 }
 
-fn error_message(store: Option<u32>, code: u32, message: String) -> Output {
+pub(crate) fn error_message(store: Option<u32>, code: u32, message: String) -> Output {
     Output::Message(serialize(&CoreMessage::<ReferenceFrame>::Error(CoreError { store, code, message })))
 }
 
-fn serialize<T: serde::Serialize>(value: &T) -> Vec<u8> {
+pub(crate) fn serialize<T: serde::Serialize>(value: &T) -> Vec<u8> {
     bincode::serialize(value).expect("bincode writes every value")
 }
 
