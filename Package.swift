@@ -27,9 +27,15 @@ let package = Package(
             name: "UndraBench",
             dependencies: ["UndraRuntime"]
         ),
+        // A child process the database tests kill in the middle of a transaction.
+        .executableTarget(
+            name: "UndraDatabaseCrashChild",
+            dependencies: ["UndraRuntime"],
+            path: "Tests/UndraDatabaseCrashChild"
+        ),
         .testTarget(
             name: "UndraRuntimeTests",
-            dependencies: ["UndraRuntime"]
+            dependencies: ["UndraRuntime", "UndraDatabaseCrashChild"]
         ),
     ],
     swiftLanguageModes: [.v6]
