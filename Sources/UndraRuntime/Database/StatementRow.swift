@@ -79,6 +79,14 @@ public struct StatementRow: ~Copyable {
         }
     }
 
+    /// Column `index` of the statement, even one past `count` (the columns a live query adds).
+    func hiddenValue(at index: Int) -> DatabaseValue {
+        switch source {
+        case .statement(let statement): DatabaseValue(column: Int32(index), of: statement)
+        case .values(let values): index < values.count ? values[index] : .null
+        }
+    }
+
     /// Column `index`, converted to `T`. Throws `.range` if there is no such column, `.mismatch`
     /// if its value does not convert exactly.
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, at index: Int) throws(DatabaseError) -> T {

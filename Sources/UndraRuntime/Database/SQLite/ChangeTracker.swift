@@ -14,6 +14,8 @@ import CSQLite
 final class ChangeTracker {
     /// Where the authorizer records: the statement being prepared or stepped.
     var access: StatementAccess?
+    /// The connection whose hooks these are (set by `install`).
+    private var connection: OpaquePointer?
     /// Watched tables (the union of every listener's), by name.
     private(set) var watched: [String: WatchedTable] = [:]
     private var listeners: [ObjectIdentifier: Listener] = [:]
@@ -43,9 +45,6 @@ final class ChangeTracker {
         _ = rebuildWatched()
     }
 
-    /// Whether anyone watches: the update hook is installed only then.
-    var isWatching: Bool { !watched.isEmpty }
-
     private func rebuildWatched() -> Bool {
         listeners = listeners.filter { $0.value.listener != nil }
         var union: [String: WatchedTable] = [:]
@@ -56,7 +55,9 @@ final class ChangeTracker {
             }
         }
         let grew = union.keys.contains { watched[$0] == nil }
+        let wasWatching = !watched.isEmpty
         watched = union
+        if wasWatching != !watched.isEmpty { updateHook() }
         return grew
     }
 
@@ -130,18 +131,24 @@ final class ChangeTracker {
         let changes = pending
         pending = CommittedChanges()
         guard !changes.isEmpty else { return }
+        var someoneLeft = false
         for entry in listeners.values {
-            guard let listener = entry.listener else { continue }
-            let watchedByIt = Set(entry.tables.keys)
-            if changes.touches(watchedByIt) { listener.databaseDidCommit(changes) }
+            guard let listener = entry.listener else {
+                someoneLeft = true
+                continue
+            }
+            if changes.touches(Set(entry.tables.keys)) { listener.databaseDidCommit(changes) }
         }
+        // A listener released without unwatching: stop tracking what only it watched.
+        if someoneLeft { _ = rebuildWatched() }
     }
 }
 
 extension ChangeTracker {
     /// Installs the authorizer and the commit and rollback hooks on `connection`; the update hook
-    /// follows `isWatching` (see `updateHookIfNeeded`).
+    /// follows the watched tables (see `updateHook`).
     func install(on connection: OpaquePointer) {
+        self.connection = connection
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_set_authorizer(
             connection,
@@ -162,8 +169,9 @@ extension ChangeTracker {
 
     /// Installs the update hook while tables are watched, and removes it when none is: it runs
     /// for every row a statement changes, so unwatched databases do not pay for it.
-    func updateHookIfNeeded(on connection: OpaquePointer) {
-        guard isWatching else {
+    private func updateHook() {
+        guard let connection else { return }
+        guard !watched.isEmpty else {
             sqlite3_update_hook(connection, nil, nil)
             return
         }

@@ -211,6 +211,19 @@ final class SQLiteConnection: @unchecked Sendable {
     /// The row id of the last row inserted on this connection.
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// Runs `body` in a read transaction: every statement it runs sees the same committed state.
+    func inReadTransaction<Result>(_ body: (SQLiteConnection) throws(DatabaseError) -> Result) throws(DatabaseError) -> Result {
+        try run("BEGIN DEFERRED")
+        do {
+            let result = try body(self)
+            try run("COMMIT")
+            return result
+        } catch {
+            try? run("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Whether no transaction is open (`sqlite3_get_autocommit`).
     var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 }

@@ -227,6 +227,15 @@ public final class SQLiteDbAdapter: DbAdapter {
         }
     }
 
+    /// Runs `body` on a reader in a read transaction (one consistent state for every statement it
+    /// runs); on the writer for an in-memory database.
+    func withReadSnapshot<Result>(_ body: (SQLiteConnection) throws(DatabaseError) -> Result) throws(DatabaseError) -> Result {
+        if let pool = readers.withLock({ $0 }) {
+            return try pool.withReader { reader throws(DatabaseError) in try reader.inReadTransaction(body) }
+        }
+        return try gate.withWriter { writer throws(DatabaseError) in try writer.inReadTransaction(body) }
+    }
+
     public func lastInsertRowID() throws(DatabaseError) -> Int64 {
         try gate.withWriter { writer in writer.lastInsertRowID }
     }

@@ -1,0 +1,156 @@
+/// One live query: the SQL that feeds a list field, its plan, and (on the incremental path) the
+/// place of each row in the order.
+///
+/// Used only on its feed's queue (see `LiveQueryFeed`), one refresh at a time.
+protocol LiveQueryNode: AnyObject {
+    var fieldID: FieldID { get }
+    var fieldName: String { get }
+    var sql: String { get }
+    var plan: LiveQueryPlan? { get }
+    /// Finds (again) how to keep the query current, on the writer.
+    func analyze(on writer: SQLiteConnection) throws(DatabaseError)
+    /// The op that brings the list to the query's result: after `changes` were committed, or, when
+    /// `changes` is nil, the whole result as a reset. Nil when the list is already current. The
+    /// state that goes with it is staged until `commitStaged`.
+    func refresh(_ changes: CommittedChanges?, reader: SQLiteConnection, mirror: StoreMirror) throws(DatabaseError) -> FrameOp?
+    /// Keeps the state staged by the last refresh: its op was applied.
+    func commitStaged()
+    /// Forgets it, and reads the whole result at the next refresh: its op was not applied, and
+    /// the list may no longer be what the state describes.
+    func discardStaged()
+}
+
+final class LiveList<
+    Key: Hashable & Sendable & DatabaseValueConvertible, Row: RowDecodable & Equatable & Sendable
+>: LiveQueryNode {
+    let field: ListField<Key, Row>
+    let sql: String
+    let arguments: [DatabaseValue]
+    let keyColumn: String
+    private(set) var plan: LiveQueryPlan?
+    private var state = IncrementalState<Key>()
+    private var staged: Staged?
+    /// A refresh failed, or its op was not applied: the next one diffs the whole result.
+    private var isStale = false
+
+    private enum Staged {
+        case state(IncrementalState<Key>)
+        case patch(IncrementalState<Key>.Patch)
+    }
+
+    init(field: ListField<Key, Row>, sql: String, arguments: [DatabaseValue], keyColumn: String) {
+        self.field = field
+        self.sql = sql
+        self.arguments = arguments
+        self.keyColumn = keyColumn
+    }
+
+    var fieldID: FieldID { field.id }
+    var fieldName: String { field.name }
+
+    func analyze(on writer: SQLiteConnection) throws(DatabaseError) {
+        plan = try LiveQueryPlan.make(sql: sql, argumentCount: arguments.count, keyColumn: keyColumn, on: writer)
+    }
+
+    func refresh(_ changes: CommittedChanges?, reader: SQLiteConnection, mirror: StoreMirror) throws(DatabaseError) -> FrameOp? {
+        staged = nil
+        guard let plan else { return nil }
+        guard let changes else { return .reset(field, try wholeResult(plan, reader)) }
+        guard isStale || changes.touches(plan.readTables) else { return nil }
+        let list = mirror[field]
+        guard !isStale, let incremental = plan.incremental, !changes.schemaChanged,
+            !changes.unreliable.contains(incremental.table)
+        else {
+            return diff(list, try wholeResult(plan, reader))
+        }
+        let rowids = changes.rowids[incremental.table] ?? []
+        if rowids.isEmpty { return nil }
+        // Past a quarter of the rows, reading them all is cheaper than one by one.
+        if rowids.count > max(64, list.count / 4) { return diff(list, try wholeResult(plan, reader)) }
+        guard let statement = try reader.statement(incremental.rowSQL) else { return nil }
+        var changed: [Int64: FreshRow<Key, Row>?] = [:]
+        changed.reserveCapacity(rowids.count)
+        var arguments = self.arguments
+        arguments.append(.null)
+        for rowid in rowids {
+            arguments[arguments.count - 1] = .integer(rowid)
+            var fresh: FreshRow<Key, Row>?
+            try reader.run(statement, arguments, visibleColumns: plan.visibleColumns) { row throws(DatabaseError) in
+                fresh = try self.freshRow(row, plan)
+            }
+            changed.updateValue(fresh, forKey: rowid)
+        }
+        do {
+            let (ops, patch) = try IncrementalDiff.ops(list: list, state: state, changed: changed, order: incremental.order)
+            staged = .patch(patch)
+            return ops.isEmpty ? nil : .list(field, ops)
+        } catch {
+            throw repeatedKey(error.key)
+        }
+    }
+
+    func commitStaged() {
+        switch staged {
+        case .state(let new): state = new
+        case .patch(let patch): state.apply(patch)
+        case nil: break
+        }
+        staged = nil
+        isStale = false
+    }
+
+    func discardStaged() {
+        staged = nil
+        isStale = true
+    }
+
+    // MARK: Reading
+
+    /// The whole result, in order, and (incremental path) the state that describes it, staged.
+    private func wholeResult(_ plan: LiveQueryPlan, _ reader: SQLiteConnection) throws(DatabaseError) -> [(key: Key, row: Row)] {
+        guard let statement = try reader.statement(plan.incremental?.wholeSQL ?? sql) else { return [] }
+        var rows: [(key: Key, row: Row)] = []
+        var keys: Set<Key> = []
+        var new = IncrementalState<Key>()
+        try reader.run(statement, arguments, visibleColumns: plan.visibleColumns) { row throws(DatabaseError) in
+            let key: Key = try row.decode(at: plan.keyIndex)
+            guard keys.insert(key).inserted else { throw self.repeatedKey(String(describing: key)) }
+            if plan.incremental != nil {
+                let place = self.place(row, plan)
+                new.places[key] = place
+                new.keyOfRowid[place.rowid] = key
+            }
+            rows.append((key, try Row(row: row)))
+        }
+        staged = .state(new)
+        return rows
+    }
+
+    private func freshRow(_ row: borrowing StatementRow, _ plan: LiveQueryPlan) throws(DatabaseError) -> FreshRow<Key, Row> {
+        FreshRow(key: try row.decode(at: plan.keyIndex), row: try Row(row: row), place: place(row, plan))
+    }
+
+    /// The row id and ORDER BY values the incremental path's SQL adds after the query's columns.
+    private func place(_ row: borrowing StatementRow, _ plan: LiveQueryPlan) -> RowPlace {
+        let first = plan.visibleColumns
+        let rowid: Int64
+        if case .integer(let id) = row.hiddenValue(at: first) { rowid = id } else { rowid = 0 }
+        let terms = plan.incremental?.order.terms.count ?? 0
+        switch terms {
+        case 0: return RowPlace(rowid: rowid, sortKey: .none)
+        case 1: return RowPlace(rowid: rowid, sortKey: .one(row.hiddenValue(at: first + 1)))
+        default: return RowPlace(rowid: rowid, sortKey: .many((1...terms).map { row.hiddenValue(at: first + $0) }))
+        }
+    }
+
+    private func diff(_ list: KeyedList<Key, Row>, _ rows: [(key: Key, row: Row)]) -> FrameOp? {
+        let ops = KeyedDiff.ops(from: list, to: rows)
+        return ops.isEmpty ? nil : .list(field, ops)
+    }
+
+    private func repeatedKey(_ key: String) -> DatabaseError {
+        DatabaseError(
+            extendedCode: .constraint, message: "the key column \(keyColumn) repeats the value \(key): a list holds one row per key",
+            sql: sql)
+    }
+}
