@@ -53,6 +53,15 @@ final class LiveList<
     }
 
     func refresh(_ changes: CommittedChanges?, reader: SQLiteConnection, mirror: StoreMirror) throws(DatabaseError) -> FrameOp? {
+        do {
+            return try refreshing(changes, reader: reader, mirror: mirror)
+        } catch {
+            // Named by the query's own SQL, not the forms the incremental path derives from it.
+            throw DatabaseError(extendedCode: error.extendedCode, message: error.message, sql: sql)
+        }
+    }
+
+    private func refreshing(_ changes: CommittedChanges?, reader: SQLiteConnection, mirror: StoreMirror) throws(DatabaseError) -> FrameOp? {
         staged = nil
         guard let plan else { return nil }
         guard let changes else { return .reset(field, try wholeResult(plan, reader)) }

@@ -53,7 +53,7 @@ struct SingleTableSelect: Equatable {
         for (index, token) in tokens.enumerated() {
             if token.kind == .leftParenthesis { depth += 1 }
             if token.kind == .rightParenthesis { depth -= 1 }
-            if index > 0 && token.isKeyword("SELECT") { return .failure(Refusal("it has a subquery")) }
+            if depth > 0 && token.isKeyword("SELECT") { return .failure(Refusal("it has a subquery")) }
             if token.isKeyword("OVER") || token.isKeyword("FILTER") { return .failure(Refusal("it has a window or aggregate function")) }
         }
         // The top-level clauses, by keyword.

@@ -78,7 +78,9 @@ final class ChangeTracker {
                 access.updatedColumns[table, default: []].insert(String(cString: second).asciiLowercased)
             }
             // SQLite: "the DELETE operation proceeds but the truncate optimization is disabled".
-            if action == SQLITE_DELETE && watched[table] != nil { return SQLITE_IGNORE }
+            // Not in a DROP TABLE, which reports its DELETE after the drop: there SQLITE_IGNORE
+            // would silently cancel the drop.
+            if action == SQLITE_DELETE && watched[table] != nil && !access.changesSchema { return SQLITE_IGNORE }
         case SQLITE_READ:
             if let first { access.reads.insert(String(cString: first)) }
         case SQLITE_FUNCTION:
