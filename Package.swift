@@ -25,7 +25,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "UndraBench",
-            dependencies: ["UndraRuntime"]
+            dependencies: [
+                "UndraRuntime",
+                // Its SQLite rows' floor: the same work through SQLite's C API.
+                .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
+            ]
         ),
         // A child process the database tests kill in the middle of a transaction.
         .executableTarget(

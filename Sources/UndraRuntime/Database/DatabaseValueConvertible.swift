@@ -26,8 +26,9 @@ extension DatabaseValue: DatabaseValueConvertible {
 }
 
 extension Int64: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(self) }
+    @inlinable public var databaseValue: DatabaseValue { .integer(self) }
 
+    @inlinable
     public init?(databaseValue: DatabaseValue) {
         switch databaseValue {
         case .integer(let value): self = value
@@ -39,8 +40,9 @@ extension Int64: DatabaseValueConvertible {
 }
 
 extension FixedWidthInteger where Self: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+    @inlinable public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 
+    @inlinable
     public init?(databaseValue: DatabaseValue) {
         guard let wide = Int64(databaseValue: databaseValue), let narrow = Self(exactly: wide) else { return nil }
         self = narrow
@@ -56,8 +58,9 @@ extension UInt16: DatabaseValueConvertible {}
 extension UInt8: DatabaseValueConvertible {}
 
 extension Double: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .real(self) }
+    @inlinable public var databaseValue: DatabaseValue { .real(self) }
 
+    @inlinable
     public init?(databaseValue: DatabaseValue) {
         switch databaseValue {
         case .real(let value): self = value
@@ -78,9 +81,10 @@ extension Float: DatabaseValueConvertible {
 
 extension Bool: DatabaseValueConvertible {
     /// Stored as 1 or 0, as SQLite stores `TRUE` and `FALSE`.
-    public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
+    @inlinable public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
 
     /// 0 is false, 1 is true; any other value does not convert.
+    @inlinable
     public init?(databaseValue: DatabaseValue) {
         switch Int64(databaseValue: databaseValue) {
         case 0: self = false
@@ -91,8 +95,9 @@ extension Bool: DatabaseValueConvertible {
 }
 
 extension String: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .text(self) }
+    @inlinable public var databaseValue: DatabaseValue { .text(self) }
 
+    @inlinable
     public init?(databaseValue: DatabaseValue) {
         guard case .text(let value) = databaseValue else { return nil }
         self = value
@@ -111,9 +116,10 @@ extension Array: DatabaseValueConvertible where Element == UInt8 {
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
     /// `nil` is `NULL`.
-    public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
+    @inlinable public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
 
     /// `NULL` is `nil`; anything else must convert to `Wrapped`.
+    @inlinable
     public init?(databaseValue: DatabaseValue) {
         if databaseValue.isNull {
             self = .none

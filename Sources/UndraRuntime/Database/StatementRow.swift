@@ -89,24 +89,35 @@ public struct StatementRow: ~Copyable {
 
     /// Column `index`, converted to `T`. Throws `.range` if there is no such column, `.mismatch`
     /// if its value does not convert exactly.
+    ///
+    /// Inlinable, so that a row type's decoding is specialized for its column types where it is
+    /// written (generic code run unspecialized looked up type metadata at every column).
+    @inlinable
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, at index: Int) throws(DatabaseError) -> T {
         let value = try value(at: index)
-        guard let converted = T(databaseValue: value) else {
-            throw DatabaseError(
-                extendedCode: .mismatch,
-                message: "column \(index) (\(columns.names[index])) holds \(value.storageClass) \(value), not a \(T.self)",
-                sql: sql)
-        }
+        guard let converted = T(databaseValue: value) else { throw mismatch(value, at: index, expected: "\(T.self)") }
         return converted
+    }
+
+    /// The error of a value that does not convert to `expected`.
+    @usableFromInline
+    func mismatch(_ value: DatabaseValue, at index: Int, expected: String) -> DatabaseError {
+        DatabaseError(
+            extendedCode: .mismatch,
+            message: "column \(index) (\(columns.names[index])) holds \(value.storageClass) \(value), not a \(expected)", sql: sql)
     }
 
     /// The column named `name`, converted to `T`. Throws `.range` if there is no such column,
     /// `.mismatch` if its value does not convert exactly.
+    @inlinable
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, named name: String) throws(DatabaseError) -> T {
-        guard let index = index(ofColumn: name) else {
-            throw DatabaseError(extendedCode: .range, message: "no column named \(name)", sql: sql)
-        }
+        guard let index = index(ofColumn: name) else { throw missingColumn(name) }
         return try decode(T.self, at: index)
+    }
+
+    @usableFromInline
+    func missingColumn(_ name: String) -> DatabaseError {
+        DatabaseError(extendedCode: .range, message: "no column named \(name)", sql: sql)
     }
 }
 

@@ -1,32 +1,10 @@
-/// A row the incremental path read again: its key, its decoded row and its place in the order.
+/// A row the incremental path read again: its key (and the key's database value, which identifies
+/// it), its decoded row and its place in the order.
 struct FreshRow<Key, Row> {
     let key: Key
+    let id: DatabaseValue
     let row: Row
     let place: RowPlace
-}
-
-/// What the incremental path keeps beside the mirror's list: each key's place in the order (its
-/// row id and ORDER BY values), and the key of each row id. The list's keys are exactly `places`'
-/// keys, and the list is in `places`' order.
-struct IncrementalState<Key: Hashable> {
-    var places: [Key: RowPlace] = [:]
-    var keyOfRowid: [Int64: Key] = [:]
-
-    /// The state after a refresh that found `patch`.
-    mutating func apply(_ patch: Patch) {
-        for key in patch.removedKeys { places[key] = nil }
-        for rowid in patch.clearedRowids { keyOfRowid[rowid] = nil }
-        for (key, place) in patch.placed {
-            places[key] = place
-            keyOfRowid[place.rowid] = key
-        }
-    }
-
-    struct Patch {
-        var removedKeys: [Key] = []
-        var clearedRowids: [Int64] = []
-        var placed: [(key: Key, place: RowPlace)] = []
-    }
 }
 
 /// The ops for a refresh of the incremental path: given the rows whose ids changed, as the query
@@ -38,33 +16,28 @@ struct IncrementalState<Key: Hashable> {
 /// are placed there as `KeyedDiff.placements` does, and those already in that gap in the right
 /// relative order stay put. So a row that changes without moving is an `update` alone.
 enum IncrementalDiff {
-    /// A key that two rows share: the list cannot hold both.
-    struct RepeatedKey: Error {
-        /// The key, as `String(describing:)` gives it.
-        let key: String
-    }
-
-    static func ops<Key: Hashable, Row: Equatable>(
-        list: KeyedList<Key, Row>, state: IncrementalState<Key>, changed: [Int64: FreshRow<Key, Row>?], order: SortOrder
-    ) throws(RepeatedKey) -> (ops: [KeyedList<Key, Row>.Op], patch: IncrementalState<Key>.Patch) {
-        var changedKeys: Set<Key> = []
-        for rowid in changed.keys { if let key = state.keyOfRowid[rowid] { changedKeys.insert(key) } }
+    static func ops<Key: Hashable & DatabaseValueConvertible, Row: Equatable>(
+        list: KeyedList<Key, Row>, state: IncrementalState, changed: [Int64: FreshRow<Key, Row>?], order: SortOrder
+    ) throws(RepeatedKey) -> (ops: [KeyedList<Key, Row>.Op], patch: IncrementalState.Patch) {
+        var changedKeys: Set<DatabaseValue> = []
+        for rowid in changed.keys { if let key = state.key(ofRowid: rowid) { changedKeys.insert(key) } }
         var fresh: [FreshRow<Key, Row>] = []
-        var freshKeys: Set<Key> = []
-        var patch = IncrementalState<Key>.Patch()
+        var freshKeys: Set<DatabaseValue> = []
+        var patch = IncrementalState.Patch()
         for (rowid, row) in changed {
-            if let oldKey = state.keyOfRowid[rowid], oldKey != row?.key { patch.clearedRowids.append(rowid) }
+            if let oldKey = state.key(ofRowid: rowid), oldKey != row?.id { patch.clearedRowids.append(rowid) }
             guard let row else { continue }
-            guard freshKeys.insert(row.key).inserted else { throw RepeatedKey(key: String(describing: row.key)) }
+            guard freshKeys.insert(row.id).inserted else { throw RepeatedKey(key: String(describing: row.key)) }
             // Another row, unchanged, already has this key.
-            if let place = state.places[row.key], place.rowid != rowid, changed[place.rowid] == nil {
+            if let place = state.places[row.id], place.rowid != rowid, changed[place.rowid] == nil {
                 throw RepeatedKey(key: String(describing: row.key))
             }
             fresh.append(row)
         }
         fresh.sort { order.compare($0.place, $1.place) < 0 }
 
-        func place(at position: Int) -> RowPlace { state.places[list.key(at: position)]! }
+        func id(at position: Int) -> DatabaseValue { list.key(at: position).databaseValue }
+        func place(at position: Int) -> RowPlace { state.places[id(at: position)]! }
         /// The first position whose row sorts after `target` (or at it, with `orEqual`).
         func bound(_ target: RowPlace, orEqual: Bool) -> Int {
             var low = 0, high = list.count
@@ -78,17 +51,20 @@ enum IncrementalDiff {
         /// The first unchanged row at or after `position`: the anchor of a gap (list.count: the end).
         func anchor(from position: Int) -> Int {
             var position = position
-            while position < list.count && changedKeys.contains(list.key(at: position)) { position += 1 }
+            while position < list.count && changedKeys.contains(id(at: position)) { position += 1 }
             return position
         }
 
         var ops: [KeyedList<Key, Row>.Op] = []
         let removed = changedKeys.subtracting(freshKeys).sorted { order.compare(state.places[$0]!, state.places[$1]!) < 0 }
-        if !removed.isEmpty { ops.append(.remove(removed)) }
+        if !removed.isEmpty {
+            // The list's own keys (the state has their database values): found where they are.
+            ops.append(.remove(removed.map { list.key(at: bound(state.places[$0]!, orEqual: true)) }))
+        }
         patch.removedKeys = removed
         for row in fresh {
-            patch.placed.append((row.key, row.place))
-            if let old = list[id: row.key], old != row.row { ops.append(.update(row.key, row.row)) }
+            patch.placed.append((row.id, row.place))
+            if state.places[row.id] != nil, let old = list[id: row.key], old != row.row { ops.append(.update(row.key, row.row)) }
         }
         // Group the fresh rows by the gap they go to (the groups are runs: `fresh` is sorted).
         var start = 0
@@ -100,14 +76,14 @@ enum IncrementalDiff {
             // Rows of this gap already in it, in their new order, by old position.
             var staying: [(key: Key, oldPosition: Int)] = []
             for row in group {
-                guard let oldPlace = state.places[row.key] else { continue }
+                guard let oldPlace = state.places[row.id] else { continue }
                 let oldPosition = bound(oldPlace, orEqual: true)
                 if anchor(from: oldPosition + 1) == target { staying.append((row.key, oldPosition)) }
             }
             let kept = Set(KeyedDiff.longestIncreasingRun(staying.map(\.oldPosition)).map { staying[$0].key })
             ops += KeyedDiff.placements(
                 of: group.map { (key: $0.key, row: $0.row) }[...], before: target < list.count ? list.key(at: target) : nil,
-                isNew: { state.places[$0] == nil }, kept: kept)
+                isNew: { state.places[$0.databaseValue] == nil }, kept: kept)
             start = end
         }
         return (ops, patch)

@@ -7,32 +7,41 @@
 enum KeyedDiff {
     /// The ops from `old` to `new` (keys in `new` are distinct).
     ///
+    /// Keys are compared by their database values, whose tables are of one concrete type (see
+    /// `IncrementalState`).
+    ///
     /// - Complexity: O(n log n) in the rows of both, and O(1) ops per row that changed.
-    static func ops<Key: Hashable, Row: Equatable>(
+    static func ops<Key: Hashable & DatabaseValueConvertible, Row: Equatable>(
         from old: KeyedList<Key, Row>, to new: [(key: Key, row: Row)]
     ) -> [KeyedList<Key, Row>.Op] {
-        var newPosition: [Key: Int] = [:]
+        var newPosition: [DatabaseValue: Int] = [:]
         newPosition.reserveCapacity(new.count)
-        for (position, entry) in new.enumerated() { newPosition[entry.key] = position }
+        for (position, entry) in new.enumerated() { newPosition[entry.key.databaseValue] = position }
         var ops: [KeyedList<Key, Row>.Op] = []
-        var oldPosition: [Key: Int] = [:]
+        var oldPosition: [DatabaseValue: Int] = [:]
         oldPosition.reserveCapacity(old.count)
         var removed: [Key] = []
-        for position in old.indices {
-            let key = old.key(at: position)
-            if newPosition[key] == nil { removed.append(key) } else { oldPosition[key] = position }
-        }
-        if !removed.isEmpty { ops.append(.remove(removed)) }
-        for entry in new {
-            if oldPosition[entry.key] != nil, let row = old[id: entry.key], row != entry.row {
-                ops.append(.update(entry.key, entry.row))
+        for (position, entry) in old.entries.enumerated() {
+            let id = entry.key.databaseValue
+            if let newIndex = newPosition[id] {
+                oldPosition[id] = position
+                if entry.row != new[newIndex].row { ops.append(.update(entry.key, new[newIndex].row)) }
+            } else {
+                removed.append(entry.key)
             }
         }
+        if !removed.isEmpty { ops.insert(.remove(removed), at: 0) }
         // The rows already in the list, in their new order, by old position: the longest
         // increasing run of those stays put.
-        let common = new.indices.filter { oldPosition[new[$0].key] != nil }
-        let kept = Set(longestIncreasingRun(common.map { oldPosition[new[$0].key]! }).map { new[common[$0]].key })
-        ops += placements(of: new[...], before: nil, isNew: { oldPosition[$0] == nil }, kept: kept)
+        var common: [Int] = [], commonOldPositions: [Int] = []
+        for (index, entry) in new.enumerated() {
+            if let position = oldPosition[entry.key.databaseValue] {
+                common.append(index)
+                commonOldPositions.append(position)
+            }
+        }
+        let kept = Set(longestIncreasingRun(commonOldPositions).map { new[common[$0]].key })
+        ops += placements(of: new[...], before: nil, isNew: { oldPosition[$0.databaseValue] == nil }, kept: kept)
         return ops
     }
 

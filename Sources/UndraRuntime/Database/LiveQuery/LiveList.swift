@@ -28,14 +28,16 @@ final class LiveList<
     let arguments: [DatabaseValue]
     let keyColumn: String
     private(set) var plan: LiveQueryPlan?
-    private var state = IncrementalState<Key>()
+    private var state = IncrementalState()
     private var staged: Staged?
     /// A refresh failed, or its op was not applied: the next one diffs the whole result.
     private var isStale = false
+    /// The rows of the last whole result: the next one reserves room for as many.
+    private var lastCount = 0
 
     private enum Staged {
-        case state(IncrementalState<Key>)
-        case patch(IncrementalState<Key>.Patch)
+        case state(IncrementalState)
+        case patch(IncrementalState.Patch)
     }
 
     init(field: ListField<Key, Row>, sql: String, arguments: [DatabaseValue], keyColumn: String) {
@@ -89,7 +91,7 @@ final class LiveList<
             }
             changed.updateValue(fresh, forKey: rowid)
         }
-        do {
+        do throws(RepeatedKey) {
             let (ops, patch) = try IncrementalDiff.ops(list: list, state: state, changed: changed, order: incremental.order)
             staged = .patch(patch)
             return ops.isEmpty ? nil : .list(field, ops)
@@ -118,25 +120,37 @@ final class LiveList<
     /// The whole result, in order, and (incremental path) the state that describes it, staged.
     private func wholeResult(_ plan: LiveQueryPlan, _ reader: SQLiteConnection) throws(DatabaseError) -> [(key: Key, row: Row)] {
         guard let statement = try reader.statement(plan.incremental?.wholeSQL ?? sql) else { return [] }
-        var rows: [(key: Key, row: Row)] = []
-        var keys: Set<Key> = []
-        var new = IncrementalState<Key>()
+        // Gathered in arrays first: the tables are then built at their final size, without the
+        // rehashing of growing ones (measured: a third of a 100,000-row load).
+        var rows: [(key: Key, row: Row)] = [], ids: [DatabaseValue] = [], places: [RowPlace] = []
+        rows.reserveCapacity(lastCount)
+        ids.reserveCapacity(lastCount)
+        if plan.incremental != nil { places.reserveCapacity(lastCount) }
         try reader.run(statement, arguments, visibleColumns: plan.visibleColumns) { row throws(DatabaseError) in
             let key: Key = try row.decode(at: plan.keyIndex)
-            guard keys.insert(key).inserted else { throw self.repeatedKey(String(describing: key)) }
-            if plan.incremental != nil {
-                let place = self.place(row, plan)
-                new.places[key] = place
-                new.keyOfRowid[place.rowid] = key
-            }
+            ids.append(key.databaseValue)
+            if plan.incremental != nil { places.append(self.place(row, plan)) }
             rows.append((key, try Row(row: row)))
         }
-        staged = .state(new)
+        lastCount = rows.count
+        if plan.incremental != nil {
+            do throws(RepeatedKey) {
+                staged = .state(try IncrementalState(ids: ids, places: places) { String(describing: rows[$0].key) })
+            } catch {
+                throw repeatedKey(error.key)
+            }
+        } else {
+            var seen = Set<DatabaseValue>(minimumCapacity: ids.count)
+            for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
+                throw repeatedKey(String(describing: rows[index].key))
+            }
+        }
         return rows
     }
 
     private func freshRow(_ row: borrowing StatementRow, _ plan: LiveQueryPlan) throws(DatabaseError) -> FreshRow<Key, Row> {
-        FreshRow(key: try row.decode(at: plan.keyIndex), row: try Row(row: row), place: place(row, plan))
+        let key: Key = try row.decode(at: plan.keyIndex)
+        return FreshRow(key: key, id: key.databaseValue, row: try Row(row: row), place: place(row, plan))
     }
 
     /// The row id and ORDER BY values the incremental path's SQL adds after the query's columns.
@@ -148,6 +162,7 @@ final class LiveList<
         switch terms {
         case 0: return RowPlace(rowid: rowid, sortKey: .none)
         case 1: return RowPlace(rowid: rowid, sortKey: .one(row.hiddenValue(at: first + 1)))
+        case 2: return RowPlace(rowid: rowid, sortKey: .two(row.hiddenValue(at: first + 1), row.hiddenValue(at: first + 2)))
         default: return RowPlace(rowid: rowid, sortKey: .many((1...terms).map { row.hiddenValue(at: first + $0) }))
         }
     }

@@ -5,24 +5,18 @@ struct RowPlace: Sendable {
     var sortKey: SortKey
 }
 
-/// A row's ORDER BY values, stored without an array for the usual one or no term.
+/// A row's ORDER BY values, stored without an array (an allocation per row) for up to two terms.
 enum SortKey: Sendable {
     case none
     case one(DatabaseValue)
+    case two(DatabaseValue, DatabaseValue)
     case many([DatabaseValue])
-
-    init(_ values: [DatabaseValue]) {
-        switch values.count {
-        case 0: self = .none
-        case 1: self = .one(values[0])
-        default: self = .many(values)
-        }
-    }
 
     subscript(term: Int) -> DatabaseValue {
         switch self {
         case .none: .null
         case .one(let value): value
+        case .two(let first, let second): term == 0 ? first : second
         case .many(let values): values[term]
         }
     }

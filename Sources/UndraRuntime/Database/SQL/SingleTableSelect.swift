@@ -50,7 +50,7 @@ struct SingleTableSelect: Equatable {
         guard tokens.first?.isKeyword("SELECT") == true else { return .failure(Refusal("it is not a plain SELECT")) }
         // Scan at every depth for what makes a result depend on more than one row at a time.
         var depth = 0
-        for (index, token) in tokens.enumerated() {
+        for token in tokens {
             if token.kind == .leftParenthesis { depth += 1 }
             if token.kind == .rightParenthesis { depth -= 1 }
             if depth > 0 && token.isKeyword("SELECT") { return .failure(Refusal("it has a subquery")) }

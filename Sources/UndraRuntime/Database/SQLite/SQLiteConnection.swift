@@ -15,9 +15,14 @@ final class SQLiteConnection: @unchecked Sendable {
     let counters: ChangeCounters
     /// The writer's tracker (nil on readers).
     let tracker: ChangeTracker?
-    private var cache: [String: Statement] = [:]
+    // Unchecked exclusivity: the connection is used by one thread at a time (see above), and
+    // the dynamic checks were a measurable part of a one-row INSERT.
+    @exclusivity(unchecked) private var cache: [String: Statement] = [:]
     /// Cached SQL, oldest first: the cache forgets its oldest statement when full.
-    private var cacheOrder: [String] = []
+    @exclusivity(unchecked) private var cacheOrder: [String] = []
+    /// The statement last found: a loop running one statement again finds it without hashing
+    /// its SQL (the same string compares equal at once).
+    @exclusivity(unchecked) private var lastPrepared: Statement?
     private let cacheCapacity: Int
 
     private init(handle: OpaquePointer, counters: ChangeCounters, tracker: ChangeTracker?, cacheCapacity: Int) {
@@ -54,8 +59,7 @@ final class SQLiteConnection: @unchecked Sendable {
     /// Closes the connection. Statements still referenced are finalized when released
     /// (`sqlite3_close_v2` waits for them).
     func close() {
-        cache = [:]
-        cacheOrder = []
+        clearStatementCache()
         sqlite3_close_v2(handle)
     }
 
@@ -73,7 +77,11 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// The prepared statement of `sql`, from the cache or prepared now (and cached).
     func prepared(_ sql: String) throws(DatabaseError) -> Prepared {
-        if let cached = cache[sql], !cached.isInUse { return .one(cached) }
+        if let last = lastPrepared, !last.isInUse, last.sql == sql { return .one(last) }
+        if let cached = cache[sql], !cached.isInUse {
+            lastPrepared = cached
+            return .one(cached)
+        }
         let utf8 = Array(sql.utf8CString)
         let (first, end) = try prepare(utf8, from: 0, persistent: true, originalSQL: sql)
         guard let first else { return .empty }
@@ -85,6 +93,7 @@ final class SQLiteConnection: @unchecked Sendable {
             if cache.count >= cacheCapacity, !cacheOrder.isEmpty { cache[cacheOrder.removeFirst()] = nil }
             cache[sql] = first
             cacheOrder.append(sql)
+            lastPrepared = first
         }
         return .one(first)
     }
@@ -121,7 +130,8 @@ final class SQLiteConnection: @unchecked Sendable {
         let access = StatementAccess()
         var statementHandle: OpaquePointer?
         var consumed = 0
-        tracker?.access = access
+        let enclosing = tracker?.access
+        tracker?.access = Unmanaged.passUnretained(access)
         let status = utf8.withUnsafeBufferPointer { text in
             let start = text.baseAddress! + offset
             var tail: UnsafePointer<CChar>?
@@ -131,7 +141,7 @@ final class SQLiteConnection: @unchecked Sendable {
             consumed = tail.map { $0 - start } ?? (length - offset)
             return status
         }
-        tracker?.access = nil
+        tracker?.access = enclosing
         func own() -> String {
             String(decoding: utf8[offset..<(offset + consumed)].map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingSQLSpace
         }
@@ -157,6 +167,7 @@ final class SQLiteConnection: @unchecked Sendable {
     func clearStatementCache() {
         cache = [:]
         cacheOrder = []
+        lastPrepared = nil
     }
 
     // MARK: Running
@@ -168,11 +179,24 @@ final class SQLiteConnection: @unchecked Sendable {
         _ statement: Statement, _ arguments: [DatabaseValue], visibleColumns: Int? = nil,
         row: ((borrowing StatementRow) throws(DatabaseError) -> Void)? = nil
     ) throws(DatabaseError) -> Int64 {
+        try arguments.withUnsafeBufferPointer { arguments throws(DatabaseError) in
+            try run(statement, arguments: arguments, visibleColumns: visibleColumns, row: row)
+        }
+    }
+
+    /// `run`, with the arguments in a buffer.
+    func run(
+        _ statement: Statement, arguments: UnsafeBufferPointer<DatabaseValue>, visibleColumns: Int? = nil,
+        row: ((borrowing StatementRow) throws(DatabaseError) -> Void)? = nil
+    ) throws(DatabaseError) -> Int64 {
         try statement.bind(arguments, connection: handle)
         statement.isInUse = true
-        tracker?.access = statement.access
+        // For the authorizer, if the step prepares the statement again (after a schema change);
+        // the statement of an enclosing run (a row decoder running SQL) gets its place back after.
+        let enclosing = tracker?.access
+        tracker?.access = Unmanaged.passUnretained(statement.access)
         defer {
-            tracker?.access = nil
+            tracker?.access = enclosing
             statement.reset()
             statement.isInUse = false
             tracker?.statementDidRun(statement.access)

@@ -144,8 +144,19 @@ public final class SQLiteDbAdapter: DbAdapter {
 
     /// - Complexity: SQLite's work, plus a cache lookup of `sql` (prepared once per connection).
     /// - Thread safety: any thread; waits for the writer (see the type's Threading).
-    @discardableResult
+    ///
+    /// Inlinable, and the arguments go on as a buffer: the array a call writes in place
+    /// (`[.text(title), .integer(id)]`) then does not escape, and the compiler keeps it on the
+    /// stack (measured: a heap array's allocation and release were a third of the adapter's own
+    /// cost of a one-row INSERT).
+    @inlinable @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue]) throws(DatabaseError) -> Int64 {
+        try arguments.withUnsafeBufferPointer { arguments throws(DatabaseError) in try execute(sql, arguments: arguments) }
+    }
+
+    /// `execute(_:_:)`, with its arguments in a buffer.
+    @usableFromInline
+    func execute(_ sql: String, arguments: UnsafeBufferPointer<DatabaseValue>) throws(DatabaseError) -> Int64 {
         try gate.withGate { gate throws(DatabaseError) in
             guard let writer = gate.connection else { throw DatabaseError.closed(sql: sql) }
             try checkTransactionIsOpen(gate, writer, sql: sql)
@@ -154,7 +165,7 @@ public final class SQLiteDbAdapter: DbAdapter {
             case .empty:
                 changes = 0
             case .one(let statement):
-                changes = try writer.run(statement, arguments)
+                changes = try writer.run(statement, arguments: arguments)
             case .several:
                 guard arguments.isEmpty else {
                     throw DatabaseError(extendedCode: .misuse, message: "arguments given for several statements", sql: sql)

@@ -19,7 +19,8 @@ final class Statement {
     /// What the statement reads and writes, as the writer's authorizer reported it (empty on readers).
     let access: StatementAccess
     /// Set while the statement is being stepped: a nested use of the same SQL gets a fresh statement.
-    var isInUse = false
+    /// (Unchecked exclusivity: used by its connection's one thread.)
+    @exclusivity(unchecked) var isInUse = false
 
     init(handle: OpaquePointer, sql: String, access: StatementAccess) {
         self.handle = handle
@@ -42,21 +43,20 @@ final class Statement {
     /// Binds `arguments` to the parameters, in order. Throws `.range` unless there is exactly one
     /// argument per parameter, and SQLite's error if a value cannot be bound (a text or blob over
     /// SQLite's length limit is `.tooBig`).
-    func bind(_ arguments: [DatabaseValue], connection: OpaquePointer) throws(DatabaseError) {
+    func bind(_ arguments: UnsafeBufferPointer<DatabaseValue>, connection: OpaquePointer) throws(DatabaseError) {
         guard arguments.count == parameterCount else {
             throw DatabaseError(
                 extendedCode: .range,
                 message: "\(arguments.count) argument\(arguments.count == 1 ? "" : "s") for \(parameterCount) parameter\(parameterCount == 1 ? "" : "s")",
                 sql: sql)
         }
-        for (offset, argument) in arguments.enumerated() {
-            let status = bind(argument, at: Int32(offset + 1))
-            if status != SQLITE_OK {
-                throw DatabaseError(connection: connection, status: status, sql: sql)
-            }
+        for index in arguments.indices {
+            let status = bind(arguments[index], at: Int32(truncatingIfNeeded: index + 1))
+            if status != SQLITE_OK { throw DatabaseError(connection: connection, status: status, sql: sql) }
         }
     }
 
+    @inline(__always)
     private func bind(_ value: DatabaseValue, at index: Int32) -> Int32 {
         switch value {
         case .null:
@@ -65,14 +65,11 @@ final class Statement {
             return sqlite3_bind_int64(handle, index, integer)
         case .real(let real):
             return sqlite3_bind_double(handle, index, real)
-        case .text(var text):
-            return text.withUTF8 { bytes in
-                // A pointer is needed even for "": a null one would bind NULL.
-                let start = bytes.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(bitPattern: 1)!
-                return sqlite3_bind_text64(
-                    handle, index, start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count), transientDestructor,
-                    UInt8(SQLITE_UTF8))
-            }
+        case .text(let text):
+            // A native string's bytes, without copying the string (a bridged one is made native).
+            if let status = text.utf8.withContiguousStorageIfAvailable({ bindText($0, at: index) }) { return status }
+            var native = text
+            return native.withUTF8 { bindText($0, at: index) }
         case .blob(let bytes):
             // An empty blob has no pointer, and a null pointer would bind NULL.
             if bytes.isEmpty { return sqlite3_bind_zeroblob(handle, index, 0) }
@@ -82,6 +79,14 @@ final class Statement {
         }
     }
 
+    private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
+        // A pointer is needed even for "": a null one would bind NULL.
+        let start = bytes.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(bitPattern: 1)!
+        return sqlite3_bind_text64(
+            handle, index, start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count), transientDestructor,
+            UInt8(SQLITE_UTF8))
+    }
+
     /// Makes the statement ready to run again (bindings are replaced by the next `bind`).
     func reset() {
         sqlite3_reset(handle)
@@ -89,7 +94,8 @@ final class Statement {
 }
 
 /// SQLite's `SQLITE_TRANSIENT` (a macro Swift cannot import): SQLite copies the bound bytes.
-let transientDestructor = unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self)
+/// Computed, not a global constant, which Swift initializes lazily and checks at every use.
+var transientDestructor: sqlite3_destructor_type { unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self) }
 
 /// What a statement reads and writes, as the writer's authorizer reports it while the statement
 /// is prepared (and re-prepared after a schema change: entries then accumulate, which only widens

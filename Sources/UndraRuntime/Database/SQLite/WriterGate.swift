@@ -22,10 +22,11 @@ final class WriterGate: @unchecked Sendable {
     private var owner: AtomicWord<UInt> { AtomicWord(inFirstPropertyOf: self) }
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    /// The writer connection; nil while the database is closed. Holder only.
-    var connection: SQLiteConnection?
+    /// The writer connection; nil while the database is closed. Holder only (so exclusivity is
+    /// not checked dynamically: the mutex is the check).
+    @exclusivity(unchecked) var connection: SQLiteConnection?
     /// How many `transaction` calls are open on the holder's stack. Holder only.
-    var transactionDepth = 0
+    @exclusivity(unchecked) var transactionDepth = 0
 
     init() {
         mutex = .allocate(capacity: 1)

@@ -8,18 +8,16 @@ import Testing
     let order = SortOrder(terms: [.init(descending: false, nullsFirst: true, collation: .binary)])
 
     /// A list of rows (key = row id) sorted by `priority`, and its state.
-    private func start(_ priorities: [Int64: Int64]) -> (List, IncrementalState<Int64>) {
-        var state = IncrementalState<Int64>()
-        for (rowid, priority) in priorities {
-            state.places[rowid] = RowPlace(rowid: rowid, sortKey: .one(.integer(priority)))
-            state.keyOfRowid[rowid] = rowid
-        }
-        let sorted = priorities.keys.sorted { order.compare(state.places[$0]!, state.places[$1]!) < 0 }
+    private func start(_ priorities: [Int64: Int64]) -> (List, IncrementalState) {
+        let places = priorities.map { RowPlace(rowid: $0.key, sortKey: .one(.integer($0.value))) }
+        let state = try! IncrementalState(ids: places.map { .integer($0.rowid) }, places: places) { "\($0)" }
+        let sorted = priorities.keys.sorted { order.compare(state.places[.integer($0)]!, state.places[.integer($1)]!) < 0 }
         return (try! List(uniqueKeysWithRows: sorted.map { ($0, "row \($0)") }), state)
     }
 
     private func fresh(_ rowid: Int64, priority: Int64, row: String? = nil) -> FreshRow<Int64, String> {
-        FreshRow(key: rowid, row: row ?? "row \(rowid)", place: RowPlace(rowid: rowid, sortKey: .one(.integer(priority))))
+        FreshRow(
+            key: rowid, id: .integer(rowid), row: row ?? "row \(rowid)", place: RowPlace(rowid: rowid, sortKey: .one(.integer(priority))))
     }
 
     @Test func eachKindOfChangeIsOneOp() throws {
@@ -43,8 +41,8 @@ import Testing
 
     @Test func aKeyTwoRowsShareIsRefused() {
         let (list, state) = start([1: 10, 2: 20])
-        let other = FreshRow(key: Int64(1), row: "dup", place: RowPlace(rowid: 3, sortKey: .one(.integer(5))))
-        #expect(throws: IncrementalDiff.RepeatedKey.self) {
+        let other = FreshRow(key: Int64(1), id: .integer(1), row: "dup", place: RowPlace(rowid: 3, sortKey: .one(.integer(5))))
+        #expect(throws: RepeatedKey.self) {
             try IncrementalDiff.ops(list: list, state: state, changed: [3: other], order: order)
         }
     }
@@ -72,8 +70,8 @@ import Testing
             state.apply(patch)
             let expected = priorities.keys.sorted { (priorities[$0]!, $0) < (priorities[$1]!, $1) }
             #expect(list.keys.elementsEqual(expected))
-            #expect(Set(state.places.keys) == Set(expected))
-            #expect(state.keyOfRowid.count == expected.count)
+            #expect(Set(state.places.keys) == Set(expected.map { DatabaseValue.integer($0) }))
+            for rowid in expected { #expect(state.key(ofRowid: rowid) == .integer(rowid)) }
             for (rowid, row) in changed { if let row { #expect(list[id: rowid] == row.row) } }
         }
     }
