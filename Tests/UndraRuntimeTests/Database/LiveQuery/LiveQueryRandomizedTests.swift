@@ -137,4 +137,52 @@ import Testing
             return "delete some"
         }
     }
+
+    /// A list keyed by a column that is not the row id: rows change keys, and row ids, under it.
+    struct CodedRow: RowDecodable, Equatable, Sendable {
+        var code: String
+        var rank: Int64
+        init(row: borrowing StatementRow) throws(DatabaseError) {
+            code = try row.decode(at: 0)
+            rank = try row.decode(at: 1)
+        }
+    }
+
+    @Test func aKeyThatIsNotTheRowID() throws {
+        let folder = try TemporaryFolder()
+        let db = try folder.database()
+        try db.execute("CREATE TABLE item(id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, rank INTEGER NOT NULL)")
+        let sql = "SELECT code, rank FROM item WHERE rank < 8 ORDER BY rank, code"
+        let field = ListField<String, CodedRow>(id: 0, name: "items")
+        let runtime = StoreRuntime(name: "Items", fields: [field])
+        let feed = LiveQueryFeed(database: db, runtime: runtime)
+        try feed.add(field, query: sql, key: "code")
+        #expect(feed.path(of: field) == .incremental(table: "item"))
+        var random = KeyedListSeededGenerator(seed: 3)
+        var nextCode = 0
+        func code() -> DatabaseValue {
+            nextCode += 1
+            return .text("c\(nextCode)")
+        }
+        for step in 0..<800 {
+            let ids = try db.column("SELECT id FROM item", as: Int64.self)
+            let id: DatabaseValue = .integer(ids.randomElement(using: &random) ?? 0)
+            let rank: DatabaseValue = .integer(.random(in: 0..<10, using: &random))
+            switch ids.count < 5 ? 0 : Int.random(in: 0..<6, using: &random) {
+            case 0, 1: try db.execute("INSERT INTO item(code, rank) VALUES (?, ?)", [code(), rank])
+            case 2: try db.execute("UPDATE item SET rank = ? WHERE id = ?", [rank, id])
+            case 3: try db.execute("UPDATE item SET code = ? WHERE id = ?", [code(), id])
+            case 4: try db.execute("UPDATE item SET id = (SELECT max(id) + 1 FROM item) WHERE id = ?", [id])
+            default: try db.execute("DELETE FROM item WHERE id = ?", [id])
+            }
+            feed.waitUntilCurrent()
+            let expected = try db.query(sql, as: CodedRow.self)
+            let list = runtime.mirror[field]
+            guard Array(list) == expected, list.keys.elementsEqual(expected.map(\.code)) else {
+                Issue.record("step \(step): \(list.map(\.code)) instead of \(expected.map(\.code))")
+                return
+            }
+        }
+        #expect(runtime.errors.count == 0)
+    }
 }
