@@ -165,7 +165,7 @@ public final class SQLiteDbAdapter: DbAdapter {
             case .empty:
                 changes = 0
             case .one(let statement):
-                changes = try writer.run(statement, arguments: arguments)
+                changes = try writer.run(statement, arguments: arguments, readsRows: false) { _ throws(DatabaseError) in }
             case .several:
                 guard arguments.isEmpty else {
                     throw DatabaseError(extendedCode: .misuse, message: "arguments given for several statements", sql: sql)
