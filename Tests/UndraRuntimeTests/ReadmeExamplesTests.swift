@@ -83,7 +83,7 @@ import UndraRuntime
             .map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
         let tested = sources.flatMap { $0.split(separator: "\n").map(Self.normalized) }
         let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count == 5)
+        #expect(blocks.count == 6)
         for block in blocks {
             let lines = block.split(separator: "\n").map(Self.normalized)
                 .filter { !$0.isEmpty && !$0.hasPrefix("//") && $0 != "import UndraRuntime" }
