@@ -4,6 +4,8 @@
 /// Every method reports failure as a `DatabaseError` (SQLite's result codes, its message, the SQL)
 /// and never traps on bad SQL, bad arguments or a closed database. Change counts are 64-bit.
 ///
+/// - Complexity: each call costs the database's own work for the SQL, plus a copy of each row a
+///   query returns.
 /// - Thread safety: an adapter is shared by every thread of the app (`Sendable`); each conforming
 ///   type states how it schedules them (`SQLiteDbAdapter`: one writer at a time, readers in
 ///   parallel).

@@ -6,6 +6,8 @@
 ///
 /// The constants name the codes a caller usually tests; any other value is a valid `ResultCode`
 /// too (`name` then says `SQLITE_<number>`).
+///
+/// - Thread safety: a value type; `Sendable`.
 public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: Int32
 

@@ -148,7 +148,8 @@ final class ColumnNames: Sendable {
 
     /// The names of a prepared statement's first `count` columns.
     convenience init(of statement: OpaquePointer, count: Int, sql: String) {
-        self.init((0..<count).map { String(cString: sqlite3_column_name(statement, Int32($0))) }, sql: sql)
+        // No name only when SQLite runs out of memory making it.
+        self.init((0..<count).map { sqlite3_column_name(statement, Int32($0)).map { String(cString: $0) } ?? "" }, sql: sql)
     }
 }
 

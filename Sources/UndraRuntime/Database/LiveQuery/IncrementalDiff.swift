@@ -16,9 +16,19 @@ struct FreshRow<Key, Row> {
 /// are placed there as `KeyedDiff.placements` does, and those already in that gap in the right
 /// relative order stay put. So a row that changes without moving is an `update` alone.
 enum IncrementalDiff {
+    /// Why the ops could not be found: a key two rows share, or a list that is not the one the
+    /// state describes (then the whole result is read again).
+    enum Failure: Error, Equatable {
+        case repeatedKey(String)
+        case outOfStep
+    }
+
     static func ops<Key: Hashable & DatabaseValueConvertible, Row: Equatable>(
         list: KeyedList<Key, Row>, state: IncrementalState, changed: [Int64: FreshRow<Key, Row>?], order: SortOrder
-    ) throws(RepeatedKey) -> (ops: [KeyedList<Key, Row>.Op], patch: IncrementalState.Patch) {
+    ) throws(Failure) -> (ops: [KeyedList<Key, Row>.Op], patch: IncrementalState.Patch) {
+        // The list is the state's (checked in O(1) here, and at each lookup below): only this
+        // path's frames change it.
+        guard list.count == state.places.count else { throw .outOfStep }
         var changedKeys: Set<DatabaseValue> = []
         for rowid in changed.keys { if let key = state.key(ofRowid: rowid) { changedKeys.insert(key) } }
         var fresh: [FreshRow<Key, Row>] = []
@@ -27,17 +37,23 @@ enum IncrementalDiff {
         for (rowid, row) in changed {
             if let oldKey = state.key(ofRowid: rowid), oldKey != row?.id { patch.clearedRowids.append(rowid) }
             guard let row else { continue }
-            guard freshKeys.insert(row.id).inserted else { throw RepeatedKey(key: String(describing: row.key)) }
+            guard freshKeys.insert(row.id).inserted else { throw .repeatedKey(String(describing: row.key)) }
             // Another row, unchanged, already has this key.
             if let place = state.places[row.id], place.rowid != rowid, changed[place.rowid] == nil {
-                throw RepeatedKey(key: String(describing: row.key))
+                throw .repeatedKey(String(describing: row.key))
             }
             fresh.append(row)
         }
         fresh.sort { order.compare($0.place, $1.place) < 0 }
 
         func id(at position: Int) -> DatabaseValue { list.key(at: position).databaseValue }
-        func place(at position: Int) -> RowPlace { state.places[id(at: position)]! }
+        var outOfStep = false
+        func place(of id: DatabaseValue) -> RowPlace {
+            if let place = state.places[id] { return place }
+            outOfStep = true
+            return RowPlace(rowid: 0, sortKey: .none)
+        }
+        func place(at position: Int) -> RowPlace { place(of: id(at: position)) }
         /// The first position whose row sorts after `target` (or at it, with `orEqual`).
         func bound(_ target: RowPlace, orEqual: Bool) -> Int {
             var low = 0, high = list.count
@@ -56,10 +72,17 @@ enum IncrementalDiff {
         }
 
         var ops: [KeyedList<Key, Row>.Op] = []
-        let removed = changedKeys.subtracting(freshKeys).sorted { order.compare(state.places[$0]!, state.places[$1]!) < 0 }
+        let removed = changedKeys.subtracting(freshKeys).sorted { order.compare(place(of: $0), place(of: $1)) < 0 }
         if !removed.isEmpty {
             // The list's own keys (the state has their database values): found where they are.
-            ops.append(.remove(removed.map { list.key(at: bound(state.places[$0]!, orEqual: true)) }))
+            ops.append(.remove(removed.compactMap { removedID in
+                let position = bound(place(of: removedID), orEqual: true)
+                guard position < list.count, id(at: position) == removedID else {
+                    outOfStep = true
+                    return nil
+                }
+                return list.key(at: position)
+            }))
         }
         patch.removedKeys = removed
         for row in fresh {
@@ -86,6 +109,7 @@ enum IncrementalDiff {
                 isNew: { state.places[$0.databaseValue] == nil }, kept: kept)
             start = end
         }
+        if outOfStep { throw .outOfStep }
         return (ops, patch)
     }
 }

@@ -91,12 +91,14 @@ final class LiveList<
             }
             changed.updateValue(fresh, forKey: rowid)
         }
-        do throws(RepeatedKey) {
+        do throws(IncrementalDiff.Failure) {
             let (ops, patch) = try IncrementalDiff.ops(list: list, state: state, changed: changed, order: incremental.order)
             staged = .patch(patch)
             return ops.isEmpty ? nil : .list(field, ops)
+        } catch .repeatedKey(let key) {
+            throw repeatedKey(key)
         } catch {
-            throw repeatedKey(error.key)
+            return diff(list, try wholeResult(plan, reader))
         }
     }
 

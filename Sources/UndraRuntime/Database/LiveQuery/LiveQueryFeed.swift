@@ -32,7 +32,9 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
     // @unchecked: `work` is touched only by blocks running on `queue` (a serial queue: one block
     // at a time is the exclusion); `pending` is behind its lock.
 
+    /// The database whose commits the feed follows (while it stays open: closing it ends that).
     public let database: SQLiteDbAdapter
+    /// The store whose lists the feed keeps, and whose frames it owns.
     public let runtime: StoreRuntime
     /// Where the feed reads and applies its frames.
     public let queue: DispatchQueue
@@ -109,7 +111,8 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
         }
     }
 
-    /// How the query feeding `field` is kept current, or nil if it is not fed by this feed.
+    /// How the query feeding `field` is kept current, or nil if it is not fed by this feed. Waits
+    /// for the feed's queue.
     public func path<Key, Row>(of field: ListField<Key, Row>) -> LiveQueryPath? {
         onQueue { work.queries.first { $0.fieldID == field.id }?.plan?.path }
     }
@@ -121,7 +124,8 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
         onQueue { refresh() }
     }
 
-    /// Stops feeding: the lists keep their rows, and commits are no longer read.
+    /// Stops feeding: the lists keep their rows, and commits are no longer read. Waits for the
+    /// writer and the feed's queue. (Releasing the feed stops it too.)
     public func cancel() {
         try? database.gate.withGate { gate throws(DatabaseError) in
             gate.connection?.tracker?.unwatch(ObjectIdentifier(self))

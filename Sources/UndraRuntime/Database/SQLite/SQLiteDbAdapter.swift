@@ -50,6 +50,7 @@ public final class SQLiteDbAdapter: DbAdapter {
         }
     }
 
+    /// How the database is opened (each `open` uses it).
     public let configuration: Configuration
     let gate = WriterGate()
     /// The readers (nil while closed, and for an in-memory database, whose queries use the writer:
@@ -78,6 +79,12 @@ public final class SQLiteDbAdapter: DbAdapter {
 
     // MARK: Opening and closing
 
+    /// Opens the database at `path` (created if needed): the writer now, in WAL mode (unless
+    /// read-only or in memory), the readers when first needed. Throws `.cantOpen`, `.notADatabase`,
+    /// SQLite's error, or `.misuse` if already open; on an Apple system without SQLite 3.37
+    /// (below iOS 15.4, macOS 12.4, tvOS 15.4, watchOS 8.5), `.error`: no 64-bit change counts.
+    ///
+    /// - Thread safety: any thread; waits for the writer.
     public func open(path: String) throws(DatabaseError) {
         let configuration = configuration
         try gate.withGate { gate throws(DatabaseError) in
@@ -123,6 +130,11 @@ public final class SQLiteDbAdapter: DbAdapter {
         }
     }
 
+    /// Closes the database once the statement or transaction running on the writer and the
+    /// queries running on readers are done. Throws `.misuse` inside a transaction's body. Live
+    /// query feeds stop following commits: after the next `open`, add their queries to new feeds.
+    ///
+    /// - Thread safety: any thread; waits for the writer and every lent reader.
     public func close() throws(DatabaseError) {
         try gate.withGate { gate throws(DatabaseError) in
             guard let writer = gate.connection else { return }
@@ -194,7 +206,7 @@ public final class SQLiteDbAdapter: DbAdapter {
     }
 
     /// Runs one statement and decodes each of its rows as a `Row`, without copying the rows
-    /// first. Threading as `query(_:_:)`.
+    /// first. Complexity and threading as `query(_:_:)`.
     public func query<Row: RowDecodable>(
         _ sql: String, _ arguments: [DatabaseValue] = [], as type: Row.Type
     ) throws(DatabaseError) -> [Row] {
@@ -247,12 +259,15 @@ public final class SQLiteDbAdapter: DbAdapter {
         return try gate.withWriter { writer throws(DatabaseError) in try writer.inReadTransaction(body) }
     }
 
+    /// The row id of the writer's last insert (0 if none): read it inside the transaction that
+    /// inserted, where no other thread's insert can come between. O(1); waits for the writer.
     public func lastInsertRowID() throws(DatabaseError) -> Int64 {
         try gate.withWriter { writer in writer.lastInsertRowID }
     }
 
     /// Rows changed by every INSERT, UPDATE and DELETE the writer ran since the database was
-    /// opened, triggers included (`sqlite3_total_changes64`: exact past 2³¹).
+    /// opened, triggers included (`sqlite3_total_changes64`: exact past 2³¹). O(1); waits for the
+    /// writer.
     public func totalChanges() throws(DatabaseError) -> Int64 {
         try gate.withWriter { writer in writer.counters.totalChanges(writer.handle) }
     }

@@ -42,8 +42,21 @@ import Testing
     @Test func aKeyTwoRowsShareIsRefused() {
         let (list, state) = start([1: 10, 2: 20])
         let other = FreshRow(key: Int64(1), id: .integer(1), row: "dup", place: RowPlace(rowid: 3, sortKey: .one(.integer(5))))
-        #expect(throws: RepeatedKey.self) {
+        #expect(throws: IncrementalDiff.Failure.repeatedKey("1")) {
             try IncrementalDiff.ops(list: list, state: state, changed: [3: other], order: order)
+        }
+    }
+
+    @Test func aListThatIsNotTheStatesIsFoundOut() {
+        let (_, state) = start([1: 10, 2: 20, 3: 30])
+        let other = try! List(uniqueKeysWithRows: [(1, "a"), (2, "b")])
+        let changed: [Int64: FreshRow<Int64, String>?] = [2: fresh(2, priority: 25)]
+        #expect(throws: IncrementalDiff.Failure.outOfStep) {
+            try IncrementalDiff.ops(list: other, state: state, changed: changed, order: order)
+        }
+        let renamed = try! List(uniqueKeysWithRows: [(1, "a"), (7, "b"), (3, "c")])
+        #expect(throws: IncrementalDiff.Failure.outOfStep) {
+            try IncrementalDiff.ops(list: renamed, state: state, changed: [3: Optional<FreshRow<Int64, String>>.none], order: order)
         }
     }
 
