@@ -23,9 +23,9 @@ import Dispatch
 ///
 /// `add`, `path(of:)`, `waitUntilCurrent` and `cancel` may be called from any thread (`add` and
 /// `waitUntilCurrent` not inside a transaction of the database, whose commit the feed would wait
-/// for). The feed reads the database and applies frames on its queue (a serial queue of its own,
-/// or the one given): observers of the store are called there. It reads on a reader connection,
-/// so it never holds up writers.
+/// for: `add` then throws, `waitUntilCurrent` returns at once). The feed reads the database and
+/// applies frames on its queue (a serial queue of its own, or the one given): observers of the
+/// store are called there. It reads on a reader connection, so it never holds up writers.
 ///
 /// - Thread safety: `Sendable`; its work is serialized on `queue`.
 public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
@@ -46,6 +46,10 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
     private struct Pending {
         var changes = CommittedChanges()
         var isScheduled = false
+        var isCancelled = false
+        /// Each query's path, readable without waiting for the queue (whose work may wait for a
+        /// transaction the caller is in).
+        var paths: [FieldID: LiveQueryPath] = [:]
     }
 
     /// The queue's state.
@@ -54,7 +58,6 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
         var epoch = UInt64.random(in: 1...UInt64.max)
         var sequence: UInt64 = 0
         var hasSnapshot = false
-        var isCancelled = false
     }
 
     /// A feed of `runtime`'s list fields from `database`. `queue`: where it works and observers
@@ -88,7 +91,9 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
             throw DatabaseError(extendedCode: .misuse, message: "a live query cannot be added inside a transaction", sql: sql)
         }
         try onQueue { () throws(DatabaseError) in
-            guard !work.isCancelled else { throw DatabaseError(extendedCode: .misuse, message: "the feed is cancelled", sql: sql) }
+            guard !pending.withLock({ $0.isCancelled }) else {
+                throw DatabaseError(extendedCode: .misuse, message: "the feed is cancelled", sql: sql)
+            }
             guard !work.queries.contains(where: { $0.fieldID == field.id }) else {
                 throw DatabaseError(extendedCode: .misuse, message: "the field \(field.name) is fed already", sql: sql)
             }
@@ -111,10 +116,9 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
         }
     }
 
-    /// How the query feeding `field` is kept current, or nil if it is not fed by this feed. Waits
-    /// for the feed's queue.
+    /// How the query feeding `field` is kept current, or nil if it is not fed by this feed. O(1).
     public func path<Key, Row>(of field: ListField<Key, Row>) -> LiveQueryPath? {
-        onQueue { work.queries.first { $0.fieldID == field.id }?.plan?.path }
+        pending.withLock { $0.paths[field.id] }
     }
 
     /// Returns once every commit made before the call is in the store (its frame applied and
@@ -125,12 +129,12 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
     }
 
     /// Stops feeding: the lists keep their rows, and commits are no longer read. Waits for the
-    /// writer and the feed's queue. (Releasing the feed stops it too.)
+    /// writer. (Releasing the feed stops it too.)
     public func cancel() {
+        pending.withLock { $0.isCancelled = true }
         try? database.gate.withGate { gate throws(DatabaseError) in
             gate.connection?.tracker?.unwatch(ObjectIdentifier(self))
         }
-        onQueue { work.isCancelled = true }
     }
 
     // MARK: Commits
@@ -149,11 +153,14 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
     /// Reads what the noted commits changed and applies it as one frame. On `queue`.
     private func refresh() {
         dispatchPrecondition(condition: .onQueue(queue))
-        let changes = pending.withLock { pending in
-            defer { pending = Pending() }
-            return pending.changes
+        let (changes, isCancelled) = pending.withLock { pending in
+            defer {
+                pending.changes = CommittedChanges()
+                pending.isScheduled = false
+            }
+            return (pending.changes, pending.isCancelled)
         }
-        guard !changes.isEmpty, !work.isCancelled, !work.queries.isEmpty else { return }
+        guard !changes.isEmpty, !isCancelled, !work.queries.isEmpty else { return }
         if changes.schemaChanged { reanalyze() }
         var ops: [FrameOp] = []
         var refreshed: [any LiveQueryNode] = []
@@ -240,8 +247,13 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
 
     // MARK: Helpers
 
-    /// Sets what the writer's tracker watches for this feed: the tables its queries read.
+    /// Sets what the writer's tracker watches for this feed (the tables its queries read), and
+    /// the paths `path(of:)` reports.
     private func watch(_ queries: [any LiveQueryNode], on writer: SQLiteConnection) {
+        pending.withLock { pending in
+            pending.paths = [:]
+            for query in queries { pending.paths[query.fieldID] = query.plan?.path }
+        }
         guard let tracker = writer.tracker else { return }
         var tables: [String: WatchedTable] = [:]
         for query in queries {

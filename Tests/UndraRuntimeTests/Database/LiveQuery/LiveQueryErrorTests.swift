@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 @testable import UndraRuntime
@@ -119,5 +120,34 @@ import Testing
         try db.insertTask("b")
         feed.waitUntilCurrent()
         #expect(store.open.titles == ["2:b", "1:a"])
+    }
+
+    /// Inside a transaction, while the feed's queue waits for the writer (an in-memory database's
+    /// reads run on it), the feed's calls return instead of waiting for the queue.
+    @Test func callsInsideATransactionDoNotWaitForTheQueue() throws {
+        let db = try SQLiteDbAdapter(path: ":memory:")
+        try db.execute("CREATE TABLE task(id INTEGER PRIMARY KEY, title TEXT NOT NULL, done INTEGER NOT NULL DEFAULT 0, priority)")
+        let store = TaskStore(), queue = DispatchQueue(label: "feed")
+        let feed = LiveQueryFeed(database: db, runtime: store.runtime, queue: queue)
+        try feed.add(TaskSchema.open, query: "SELECT id, title, done, priority FROM task", key: "id")
+        let busy = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        queue.async {
+            busy.signal()
+            release.wait()
+        }
+        busy.wait()
+        try db.insertTask("a")  // Its refresh waits behind the block above.
+        try db.transaction {
+            release.signal()    // The refresh now waits for this transaction.
+            usleep(20_000)
+            #expect(feed.path(of: TaskSchema.open) == .incremental(table: "task"))
+            feed.waitUntilCurrent()
+            feed.cancel()
+        }
+        // The refresh that was waiting ends; nothing after the cancel is read.
+        queue.sync {}
+        try db.insertTask("b")
+        queue.sync {}
+        #expect(!store.open.titles.contains("2:b"))
     }
 }
