@@ -75,9 +75,17 @@ final class SQLiteConnection: @unchecked Sendable {
         case several
     }
 
+    /// The statement last found, if it is `sql`'s and free. O(1) (the same string compares equal
+    /// at once).
+    @inline(__always)
+    func lastStatement(_ sql: String) -> Statement? {
+        guard let last = lastPrepared, !last.isInUse, last.sql == sql else { return nil }
+        return last
+    }
+
     /// The prepared statement of `sql`, from the cache or prepared now (and cached).
     func prepared(_ sql: String) throws(DatabaseError) -> Prepared {
-        if let last = lastPrepared, !last.isInUse, last.sql == sql { return .one(last) }
+        if let last = lastStatement(sql) { return .one(last) }
         if let cached = cache[sql], !cached.isInUse {
             lastPrepared = cached
             return .one(cached)

@@ -173,16 +173,12 @@ public final class SQLiteDbAdapter: DbAdapter {
             guard let writer = gate.connection else { throw DatabaseError.closed(sql: sql) }
             try checkTransactionIsOpen(gate, writer, sql: sql)
             let changes: Int64
-            switch try writer.prepared(sql) {
-            case .empty:
-                changes = 0
-            case .one(let statement):
+            // A loop running one statement again: straight to it, without the cache's answer
+            // (an enum whose copies retained the statement).
+            if let statement = writer.lastStatement(sql) {
                 changes = try writer.run(statement, arguments: arguments, readsRows: false) { _ throws(DatabaseError) in }
-            case .several:
-                guard arguments.isEmpty else {
-                    throw DatabaseError(extendedCode: .misuse, message: "arguments given for several statements", sql: sql)
-                }
-                changes = try writer.runScript(sql)
+            } else {
+                changes = try executeCold(sql, arguments: arguments, on: writer)
             }
             if gate.transactionDepth == 0 && !writer.isAutocommit {
                 // A BEGIN outside `transaction`: the writer would stay in it while other threads
@@ -193,6 +189,23 @@ public final class SQLiteDbAdapter: DbAdapter {
                     sql: sql)
             }
             return changes
+        }
+    }
+
+    /// `execute` of SQL that is not the writer's last statement.
+    private func executeCold(
+        _ sql: String, arguments: UnsafeBufferPointer<DatabaseValue>, on writer: SQLiteConnection
+    ) throws(DatabaseError) -> Int64 {
+        switch try writer.prepared(sql) {
+        case .empty:
+            return 0
+        case .one(let statement):
+            return try writer.run(statement, arguments: arguments, readsRows: false) { _ throws(DatabaseError) in }
+        case .several:
+            guard arguments.isEmpty else {
+                throw DatabaseError(extendedCode: .misuse, message: "arguments given for several statements", sql: sql)
+            }
+            return try writer.runScript(sql)
         }
     }
 
