@@ -78,11 +78,14 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
     /// Feeds `field` with the rows of `sql`, keyed by its column `key`: reads them now (the list
     /// holds them when this returns) and after every commit that may change them.
     ///
-    /// Each row decodes as a `Row` from the result's columns; `key` must be unique in the result
-    /// (a repeated key is reported on the store's error channel, and the list keeps its last rows).
+    /// Each row decodes as a `Row` from the result's columns; `key` must be unique in the result.
+    /// Once added, a failure (a repeated key, a row that does not decode, a table dropped) is
+    /// reported on the store's error channel, the list keeps its last rows, and the next commit
+    /// reads the whole result again.
     ///
-    /// - Throws: the query's own error (bad SQL, arguments, a missing key column), `.misuse` if the
-    ///   field is fed already, if `sql` writes, or if called inside a transaction.
+    /// - Throws: the query's own error (bad SQL, arguments, a missing key column, a repeated key, a
+    ///   row that does not decode), `.misuse` if the field is fed already, if `sql` writes, or if
+    ///   called inside a transaction.
     /// - Complexity: one run of the query, and a reset of the list.
     public func add<Key: Hashable & Sendable & DatabaseValueConvertible, Row: RowDecodable & Equatable & Sendable>(
         _ field: ListField<Key, Row>, query sql: String, arguments: [DatabaseValue] = [], key: String
