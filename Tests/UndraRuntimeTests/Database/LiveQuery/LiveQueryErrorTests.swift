@@ -63,6 +63,14 @@ import Testing
         feed.waitUntilCurrent()
         #expect(runtime.mirror[field].keys.elementsEqual(["eggs", "milk", "oat milk"]))
         #expect(runtime.errors.count == 1)
+        // A result whose keys repeat when the query is added: `add` throws.
+        let other = ListField<String, TitleRow>(id: 1, name: "done")
+        let store = StoreRuntime(name: "Done", fields: [other])
+        try db.insertTask("eggs")
+        #expect(throws: DatabaseError(
+            extendedCode: .constraint, message: "the key column title repeats the value eggs: a list holds one row per key",
+            sql: "SELECT title FROM task")
+        ) { try LiveQueryFeed(database: db, runtime: store).add(other, query: "SELECT title FROM task", key: "title") }
     }
 
     @Test func schemaChangesAreFollowed() throws {
