@@ -1,9 +1,9 @@
 import Testing
 import UndraRuntime
 
-/// The README's "A store over a query" example, verbatim between the markers, with `print`
-/// captured. (`ReadmeExamplesTests.everyReadmeExampleIsOneOfTheseTests` checks that every line of
-/// the README's block is here, in order.)
+/// The README's "A store over a query" example, as the README has it between the markers, with
+/// `print` captured, run by `swift test` (`Scripts/check-docs.py` runs the README itself and
+/// compares what it prints with its output block).
 @Suite struct ReadmeSQLiteExampleTests {
     // --- README: a store over a query ---
     struct Note: RowDecodable, Equatable, Sendable {
@@ -36,9 +36,9 @@ import UndraRuntime
         let feed = LiveQueryFeed(database: db, runtime: notes.runtime)
         try feed.add(NotesSchema.pinned, query: "SELECT id, text FROM note WHERE pinned = 1 ORDER BY text", key: "id")
 
-        let pinned = observe { print(notes.pinned.map(\.text)) }                   // "[]"
+        let pinned = observe { print(notes.pinned.map(\.text)) }
         try db.execute("INSERT INTO note(text, pinned) VALUES (?, 1), (?, 0)", ["tea", "milk"])
-        feed.waitUntilCurrent()                                                  // "["tea"]", once
+        feed.waitUntilCurrent()                                                  // the observer has run
         pinned.cancel()
         // --- end ---
 
