@@ -20,6 +20,11 @@ enum Legend {
         "JSONDecoder":
             "Foundation's JSONDecoder decoding the same frame, as JSON, into plain Codable structs",
         "apply prebuilt frame": "the same store applying the same frame, built in Swift rather than decoded",
+        "SQLite C API":
+            "the floor for inserts: the same rows through SQLite's C API, one prepared statement bound and stepped per row, on a connection opened as the adapter's writer",
+        "SQLite C API into [Item]": "the floor for a read: the same query's rows read through SQLite's C API into an array",
+        "re-run and replace":
+            "what GRDB's ValueObservation does: after the same commit, run the whole query again and replace the store's list (a reset frame), observed the same way",
     ]
 
     /// The baselines of `results` that have no description yet.

@@ -220,15 +220,22 @@ final class SQLiteConnection: @unchecked Sendable {
             statement.isInUse = false
             tracker?.statementDidRun(statement.access)
         }
-        let columns = readsRows ? statement.columns : nil
-        let count = visibleColumns ?? statement.columnCount
-        while true {
-            let status = sqlite3_step(statement.handle)
-            if status == SQLITE_DONE { break }
-            guard status == SQLITE_ROW else { throw DatabaseError(connection: handle, status: status, sql: statement.sql) }
-            if let columns { try row(StatementRow(statement: statement.handle, columns: columns, count: count)) }
+        if readsRows {
+            let columns = statement.columns, count = visibleColumns ?? statement.columnCount
+            while try step(statement) { try row(StatementRow(statement: statement.handle, columns: columns, count: count)) }
+        } else {
+            while try step(statement) {}
         }
-        return statement.access.isDataChange ? counters.changes(handle) : 0
+        return statement.isDataChange ? counters.changes(handle) : 0
+    }
+
+    /// Steps `statement`: true for a row, false when done.
+    @inline(__always)
+    private func step(_ statement: Statement) throws(DatabaseError) -> Bool {
+        let status = sqlite3_step(statement.handle)
+        if status == SQLITE_DONE { return false }
+        guard status == SQLITE_ROW else { throw DatabaseError(connection: handle, status: status, sql: statement.sql) }
+        return true
     }
 
     /// Runs SQL of the adapter's own (BEGIN, COMMIT, ...), cached.

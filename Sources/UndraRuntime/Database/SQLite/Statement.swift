@@ -18,6 +18,8 @@ final class Statement {
     let isReadOnly: Bool
     /// What the statement reads and writes, as the writer's authorizer reported it (empty on readers).
     let access: StatementAccess
+    /// `access.isDataChange`, read once (it does not change when the statement is prepared again).
+    let isDataChange: Bool
     /// Set while the statement is being stepped: a nested use of the same SQL gets a fresh statement.
     /// (Unchecked exclusivity: used by its connection's one thread.)
     @exclusivity(unchecked) var isInUse = false
@@ -28,6 +30,7 @@ final class Statement {
         self.parameterCount = Int(sqlite3_bind_parameter_count(handle))
         self.isReadOnly = sqlite3_stmt_readonly(handle) != 0
         self.access = access
+        self.isDataChange = access.isDataChange
     }
 
     deinit {
