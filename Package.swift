@@ -14,14 +14,32 @@ let package = Package(
     targets: [
         // Atomic operations on a word, below Synchronization's iOS 18 floor (Support/AtomicWord.swift).
         .target(name: "CUndraAtomics"),
-        .target(name: "UndraRuntime", dependencies: ["CUndraAtomics"]),
+        // The system SQLite for Database/ where the SDK has no `SQLite3` module (Linux).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "UndraRuntime",
+            dependencies: [
+                "CUndraAtomics",
+                .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
+            ]
+        ),
         .executableTarget(
             name: "UndraBench",
-            dependencies: ["UndraRuntime"]
+            dependencies: [
+                "UndraRuntime",
+                // Its SQLite rows' floor: the same work through SQLite's C API.
+                .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
+            ]
+        ),
+        // A child process the database tests kill in the middle of a transaction.
+        .executableTarget(
+            name: "UndraDatabaseCrashChild",
+            dependencies: ["UndraRuntime"],
+            path: "Tests/UndraDatabaseCrashChild"
         ),
         .testTarget(
             name: "UndraRuntimeTests",
-            dependencies: ["UndraRuntime"]
+            dependencies: ["UndraRuntime", "UndraDatabaseCrashChild"]
         ),
     ],
     swiftLanguageModes: [.v6]

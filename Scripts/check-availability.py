@@ -32,6 +32,8 @@ CLOCKS = {"iOS": (16,), "macOS": (13,), "tvOS": (16,), "watchOS": (9,)}
 SWIFT_6_0 = {"iOS": (18,), "macOS": (15,), "tvOS": (18,), "watchOS": (11,)}
 SWIFT_6_2 = {"iOS": (26,), "macOS": (26,), "tvOS": (26,), "watchOS": (26,)}
 CONCURRENCY_5_9 = {"iOS": (17,), "macOS": (14,), "tvOS": (17,), "watchOS": (10,)}
+# The system SQLite 3.37 (its 64-bit change counts): the versions GRDB gates SQLite 3.37 on.
+SQLITE_3_37 = {"iOS": (15, 4), "macOS": (12, 4), "tvOS": (15, 4), "watchOS": (8, 5)}
 
 # (name as it appears in code, a regular expression, the versions it needs, why)
 NAMES = [
@@ -56,6 +58,7 @@ NAMES = [
     ("Regex", r"\bRegex\b", CLOCKS, "Regex"),
     ("Span", r"\b(Mutable)?(Raw)?Span\b|\bUTF8Span\b|\bInlineArray\b", SWIFT_6_2, "Span and InlineArray"),
     ("Task.immediate", r"\bTask\.immediate\b|\bimmediate\s*\(", SWIFT_6_2, "immediate tasks"),
+    ("sqlite3_changes64", r"\bsqlite3_(total_)?changes64\b", SQLITE_3_37, "SQLite 3.37's 64-bit change counts"),
 ]
 
 APPLE_EXCLUDED_CONDITIONS = [
@@ -298,7 +301,8 @@ def check_file(path):
 def main(argv):
     if "--list" in argv:
         for name, _, needed, why in NAMES:
-            print(f"{name:24} {', '.join(f'{p} {needed[p][0]}' for p in PLATFORMS):40} {why}")
+            versions = ", ".join(f"{p} {'.'.join(map(str, needed[p]))}" for p in PLATFORMS)
+            print(f"{name:24} {versions:40} {why}")
         return 0
     roots = [a for a in argv if not a.startswith("--")] or ["Sources", "Tests"]
     files = []

@@ -25,6 +25,11 @@ enum Legend {
         "socket ping-pong":
             "the floor of a round trip to another process: a message of the command's size written to a child on a socket pair and its echo read back, on one thread",
         "socket read + apply": "the same frames read from a bare socket, each read's frames decoded and applied as one drain, as the Core does, on one thread",
+        "SQLite C API":
+            "the floor for inserts: the same rows through SQLite's C API, one prepared statement bound and stepped per row, on a connection opened as the adapter's writer",
+        "SQLite C API into [Item]": "the floor for a read: the same query's rows read through SQLite's C API into an array",
+        "re-run and replace":
+            "what GRDB's ValueObservation does: after the same commit, run the whole query again and replace the store's list (a reset frame), observed the same way",
     ]
 
     /// The baselines of `results` that have no description yet.
