@@ -2,17 +2,20 @@ import Dispatch
 import Foundation
 @testable import UndraRuntime
 
-/// Waits until `condition` holds, checking every millisecond for up to `seconds`; returns
-/// whether it held. For what happens on other threads (a drain, a reconnection).
+/// Waits until `condition` holds, checking every millisecond, at most `seconds` × 1,000 times;
+/// returns whether it held. For what happens on other threads (a drain, a reconnection).
+///
+/// The budget is counted in checks, not by the clock: while other tests hold every thread of
+/// the cooperative pool (a long test waiting on a queue), this task is not resumed, and a
+/// deadline on the clock would expire without the condition having been looked at again.
 func eventually(
     within seconds: Double = 20, isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
 ) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { return false }
+    for _ in 0..<Int(seconds * 1_000) {
+        if condition() { return true }
         try? await Task.sleep(nanoseconds: 1_000_000)
     }
-    return true
+    return condition()
 }
 
 /// Every state a core's connection announced, fine-grained (`observe` on `core.connection.state`)
