@@ -14,17 +14,18 @@ limit=(-max_total_time=60)
 if [[ $# -gt 0 && "$1" =~ ^[0-9]+$ ]]; then limit=(-max_total_time="$1"); shift; fi
 if [[ $# -gt 0 && "$1" == -runs=* ]]; then limit=("$1"); shift; fi
 
-# The atomics' C target, with a module map for swiftc (SwiftPM writes one of its own).
+# The atomics' C target, with a module map for swiftc (SwiftPM writes one of its own); the
+# system SQLite's module map is the package's own (Sources/CSQLite).
 cp Sources/CUndraAtomics/include/CUndraAtomics.h "$out/include/"
 printf 'module CUndraAtomics {\n  header "CUndraAtomics.h"\n  export *\n}\n' > "$out/include/module.modulemap"
 clang -c -O1 -fsanitize=fuzzer-no-link,address -I "$out/include" Sources/CUndraAtomics/Atomics.c -o "$out/atomics.o"
 
 swiftc -c -O -parse-as-library -wmo -sanitize=fuzzer,address -module-name UndraRuntime \
-    -I "$out/include" -emit-module -emit-module-path "$out/UndraRuntime.swiftmodule" \
+    -I "$out/include" -I Sources/CSQLite -emit-module -emit-module-path "$out/UndraRuntime.swiftmodule" \
     $(find Sources/UndraRuntime -name '*.swift' | sort) -o "$out/UndraRuntime.o"
-swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name WireFuzzer -I "$out" -I "$out/include" \
+swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name WireFuzzer -I "$out" -I "$out/include" -I Sources/CSQLite \
     Tests/Fuzz/WireFuzzer.swift Tests/UndraRuntimeTests/Store/TodosExample.swift \
-    Tests/UndraRuntimeTests/Wire/TodosWire.swift "$out/UndraRuntime.o" "$out/atomics.o" -o "$out/wire-fuzzer"
+    Tests/UndraRuntimeTests/Wire/TodosWire.swift "$out/UndraRuntime.o" "$out/atomics.o" -lsqlite3 -o "$out/wire-fuzzer"
 
 # Seeds: every golden vector, as raw bytes.
 python3 - "$out/corpus" Tests/WireVectors/*.vectors <<'PY'
