@@ -45,6 +45,29 @@ extension PublishingTests {
             subscription.cancel()
             #expect(weakLabel == nil)
         }
+
+        @Test func justWaitsForDemandThenDeliversOnce() {
+            let recorder = Recorder(Just(42), demand: .none)
+            #expect(recorder.events == [])
+            recorder.request(.max(1))
+            recorder.request(.max(1))
+            #expect(recorder.events == [.value(42), .finished])
+        }
+
+        @Test func justCancelledBeforeAnyDemandDeliversNothing() {
+            let recorder = Recorder(Just(42), demand: .none)
+            recorder.cancel()
+            recorder.request(.max(1))
+            #expect(recorder.events == [])
+        }
+
+        @Test func anErasedPublisherPassesDemandToTheOneItWraps() {
+            let upstream = CountingPublisher(limit: 5)
+            let recorder = Recorder(upstream.eraseToAnyPublisher(), demand: .max(2))
+            #expect(recorder.values == [0, 1])
+            #expect(upstream.requests == ["request max(2)"])
+            #expect(upstream.eraseToAnyPublisher().description == "AnyPublisher")
+        }
     }
 }
 #endif
