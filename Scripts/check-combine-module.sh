@@ -27,6 +27,9 @@ for layer in "$root"/Sources/UndraRuntime/*/; do
     name="$(basename "$layer")"
     [[ "$name" == "Publishing" ]] || cp -R "$layer" "$work/Sources/UndraRuntime/$name"
 done
+# The virtual-time scheduler compiles on Apple platforms too (Apple's Combine has no test
+# scheduler), so it goes with the library, over the module's public API.
+mv "$work/Sources/Combine/Publishing/Schedulers/VirtualTimeScheduler.swift" "$work/Sources/UndraRuntime/"
 cp "$root"/Tests/UndraRuntimeTests/Store/*.swift "$work/Tests/StoreTests/"
 cp "$root/Tests/UndraRuntimeTests/Support/TestSupport.swift" "$work/Tests/StoreTests/"
 
