@@ -85,6 +85,19 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
         if start { deliver() }
     }
 
+    /// Delivers `value` after those queued if the downstream has demand left for it; otherwise
+    /// drops it (for sources that cannot wait, such as notifications).
+    func offer(_ value: Input) {
+        let start = guarded.withLock { guarded -> Bool in
+            guard !guarded.done, guarded.completion == nil, guarded.demand > guarded.queued else { return false }
+            guarded.queue.append(value)
+            guard !guarded.delivering else { return false }
+            guarded.delivering = true
+            return true
+        }
+        if start { deliver() }
+    }
+
     /// Completes the downstream: a failure as soon as the value being delivered is done (the
     /// queued ones are dropped), `.finished` after the queued values. Only the first counts.
     func complete(_ completion: Completion) {

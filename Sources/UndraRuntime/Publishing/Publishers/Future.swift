@@ -1,0 +1,122 @@
+#if !canImport(Combine) || UNDRA_COMBINE_MODULE
+/// A publisher that eventually produces one value and finishes, or fails, as in Combine.
+///
+/// The closure given to `init` runs at once, and gets a `promise` to call, now or later, from any
+/// thread; only the first call counts. Every subscriber, before or after, gets that result: the
+/// value at its first request (then `.finished`), or the failure at once.
+///
+/// Thread-safety: fulfil, subscribe, request and cancel from any thread. The result is delivered
+/// with no lock held. Complexity: fulfilling is O(subscribers waiting).
+public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    // @unchecked: all mutable state is in `state`, under its lock.
+    public typealias Promise = (Result<Output, Failure>) -> Void
+
+    private let state = Locked(State())
+
+    private struct State {
+        var result: Result<Output, Failure>?
+        /// Subscriptions waiting for the result, by identity.
+        var waiting: [ObjectIdentifier: FutureWaiter<Output, Failure>] = [:]
+    }
+
+    /// A future that runs `attemptToFulfill` now, with the promise to fulfil.
+    public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
+        attemptToFulfill { [self] result in fulfill(result) }
+    }
+
+    /// Hands `subscriber` its subscription; it gets the result once both the result and its
+    /// first request are there. O(1).
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let subscription = FutureSubscription(subscriber, future: self)
+        let result = state.withLock { state -> Result<Output, Failure>? in
+            if state.result == nil { state.waiting[ObjectIdentifier(subscription)] = subscription }
+            return state.result
+        }
+        subscriber.receive(subscription: subscription)
+        if let result { subscription.resolve(result) }
+    }
+
+    private func fulfill(_ result: Result<Output, Failure>) {
+        let waiting = state.withLock { state -> [FutureWaiter<Output, Failure>] in
+            guard state.result == nil else { return [] }
+            state.result = result
+            defer { state.waiting = [:] }
+            return Array(state.waiting.values)
+        }
+        for subscription in waiting { subscription.resolve(result) }
+    }
+
+    /// A subscription stops waiting: cancelled before the result came.
+    fileprivate func forget(_ subscription: FutureWaiter<Output, Failure>) {
+        let removed = state.withLock { $0.waiting.removeValue(forKey: ObjectIdentifier(subscription)) }
+        withExtendedLifetime(removed) {}
+    }
+}
+
+/// A future's subscription, whatever its subscriber's type: what the future tells of its result.
+class FutureWaiter<Output, Failure: Error> {
+    func resolve(_ result: Result<Output, Failure>) {
+        preconditionFailure("FutureWaiter is abstract")
+    }
+}
+
+/// One subscriber's subscription to a future: delivers once it has both the result and a request
+/// (a failure needs no request).
+private final class FutureSubscription<Downstream: Subscriber>: FutureWaiter<Downstream.Input, Downstream.Failure>,
+    Subscription, CustomStringConvertible, @unchecked Sendable
+{
+    // @unchecked: all mutable state is in `state`, under its lock.
+    typealias Output = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private struct State {
+        var downstream: Downstream?
+        var future: Future<Output, Failure>?
+        var requested = false
+        var result: Result<Output, Failure>?
+    }
+
+    private let state: Locked<State>
+
+    init(_ downstream: Downstream, future: Future<Output, Failure>) {
+        state = Locked(State(downstream: downstream, future: future))
+    }
+
+    override func resolve(_ result: Result<Output, Failure>) {
+        deliver { state in state.result = result }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        guard demand > 0 else { return }
+        deliver { $0.requested = true }
+    }
+
+    func cancel() {
+        let (downstream, future) = state.withLock { state in (state.downstream.take(), state.future.take()) }
+        withExtendedLifetime(downstream) {}
+        future?.forget(self)
+    }
+
+    /// Applies `change`, then delivers if that made the result deliverable; at most once.
+    private func deliver(_ change: (inout State) -> Void) {
+        let ready = state.withLock { state -> (Downstream, Result<Output, Failure>, Future<Output, Failure>?)? in
+            change(&state)
+            guard let result = state.result, let downstream = state.downstream else { return nil }
+            if case .success = result, !state.requested { return nil }
+            state.downstream = nil
+            return (downstream, result, state.future.take())
+        }
+        guard let (downstream, result, future) = ready else { return }
+        withExtendedLifetime(future) {}
+        switch result {
+        case .success(let output):
+            _ = downstream.receive(output)
+            downstream.receive(completion: .finished)
+        case .failure(let failure):
+            downstream.receive(completion: .failure(failure))
+        }
+    }
+
+    var description: String { "Future" }
+}
+#endif
