@@ -1,4 +1,7 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One row of the table: an operation measured for UndraRuntime and for a baseline in the same run.
 struct BenchCase {
@@ -11,30 +14,44 @@ struct BenchCase {
     let ours: (Int) -> Double
     /// Performs `n` operations with the baseline; returns the nanoseconds that count.
     let theirs: ((Int) -> Double)?
+    /// What the case's times are measured with (both sides' alike).
+    let clock: BenchClock
 
-    /// A case whose whole body is timed.
+    /// A case whose whole body is timed, by `clock`.
     init(
-        name: String, baseline: String, goal: Goal?,
+        name: String, baseline: String, goal: Goal?, clock: BenchClock = .threadCPU,
         ours: @escaping (Int) -> Void, theirs: ((Int) -> Void)?
     ) {
         self.name = name
         self.baseline = baseline
         self.goal = goal
-        self.ours = { n in elapsed { ours(n) } }
-        self.theirs = theirs.map { theirs in { n in elapsed { theirs(n) } } }
+        self.clock = clock
+        self.ours = { n in elapsed(clock) { ours(n) } }
+        self.theirs = theirs.map { theirs in { n in elapsed(clock) { theirs(n) } } }
     }
 
-    /// A case that times only part of each operation (setup excluded) and returns the total.
+    /// A case that times only part of each operation (setup excluded) and returns the total,
+    /// measured by `clock`.
     init(
-        name: String, baseline: String, goal: Goal?, timedOurs: @escaping (Int) -> Double,
+        name: String, baseline: String, goal: Goal?, clock: BenchClock = .threadCPU, timedOurs: @escaping (Int) -> Double,
         timedTheirs: ((Int) -> Double)?
     ) {
         self.name = name
         self.baseline = baseline
         self.goal = goal
+        self.clock = clock
         self.ours = timedOurs
         self.theirs = timedTheirs
     }
+}
+
+/// What a case is timed with.
+enum BenchClock {
+    /// The calling thread's CPU time: what the operation itself costs, whatever else runs.
+    case threadCPU
+    /// The wall clock: for an operation that hands work to another thread or process and waits
+    /// for it (a command's round trip), which the thread's CPU time would not see.
+    case wall
 }
 
 /// A goal, always a ratio between two times of the same run: nanoseconds do not carry from one
@@ -49,11 +66,43 @@ enum Goal {
     case rowRatio(atMost: Double, of: String)
 }
 
-/// Nanoseconds that `body` takes.
-func elapsed(_ body: () -> Void) -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
+/// Nanoseconds of CPU time that `body` takes on the calling thread (a case does its work there).
+///
+/// CPU time, not wall time: this machine is shared, and under load a batch measured by the wall
+/// clock included the time other processes held the core (a row read 2–3× its idle figure, and
+/// its baseline, measured a moment later, did not). The thread's CPU clock is a system call
+/// (about 0.3–1 µs here), so its own cost, measured once, is subtracted from each measure.
+/// A case that waits for another thread or process asks for the wall clock instead.
+func elapsed(_ clock: BenchClock = .threadCPU, _ body: () -> Void) -> Double {
+    max(0, rawElapsed(clock, body) - clockOverhead(clock))
+}
+
+private func rawElapsed(_ clock: BenchClock, _ body: () -> Void) -> Double {
+    let start = now(clock)
     body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start)
+    return Double(now(clock) - start)
+}
+
+/// What `rawElapsed` reports for no work: the median of many empty measures.
+private func clockOverhead(_ clock: BenchClock) -> Double {
+    switch clock {
+    case .threadCPU: threadCPUOverhead
+    case .wall: wallOverhead
+    }
+}
+
+private let threadCPUOverhead = medianOfEmptyMeasures(.threadCPU)
+private let wallOverhead = medianOfEmptyMeasures(.wall)
+
+private func medianOfEmptyMeasures(_ clock: BenchClock) -> Double {
+    let measures = (0..<2_001).map { _ in rawElapsed(clock) {} }.sorted()
+    return measures[measures.count / 2]
+}
+
+private func now(_ clock: BenchClock) -> UInt64 {
+    var time = timespec()
+    clock_gettime(clock == .threadCPU ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
 struct BenchResult {
@@ -62,6 +111,9 @@ struct BenchResult {
     let baseline: String
     let baselineNs: Double?
     let goal: Goal?
+
+    /// Baseline ÷ UndraRuntime, in this run: above 1, UndraRuntime is faster.
+    var speedup: Double? { baselineNs.map { $0 / ns } }
 }
 
 /// Keeps a value alive and opaque to the optimizer: the call cannot be removed, nor its argument.
@@ -70,28 +122,41 @@ func blackHole<T>(_ value: T) {}
 
 /// Measures ns per operation: calibrates a batch that takes about `sampleMillis`, then takes the
 /// median of `samples` batches. The median, not the minimum, so that one lucky batch cannot
-/// flatter a case.
+/// flatter a case. Many short batches rather than a few long ones: a batch is less often
+/// interrupted, and the median has more to choose from.
+///
+/// A row's two sides are sampled in turn (one batch of UndraRuntime, one of the baseline, and
+/// so on), not one after the other: on a shared machine the load changes within seconds, and
+/// interleaving lets both sides of a ratio see the same load.
 struct Bencher {
-    var samples = 11
-    var sampleMillis = 10.0
+    var samples = 21
+    var sampleMillis = 2.0
 
-    func measure(_ body: (Int) -> Double) -> Double {
+    func measure(_ ours: (Int) -> Double, against theirs: ((Int) -> Double)?) -> (ours: Double, theirs: Double?) {
+        let oursBatch = calibrate(ours)
+        let theirsBatch = theirs.map(calibrate)
+        var oursResults: [Double] = [], theirsResults: [Double] = []
+        for _ in 0..<samples {
+            oursResults.append(ours(oursBatch) / Double(oursBatch))
+            if let theirs, let theirsBatch { theirsResults.append(theirs(theirsBatch) / Double(theirsBatch)) }
+        }
+        return (median(oursResults), theirs == nil ? nil : median(theirsResults))
+    }
+
+    /// The number of operations that take about `sampleMillis` (this is also the warm-up).
+    private func calibrate(_ body: (Int) -> Double) -> Int {
         var n = 1
-        // Calibrate (this is also the warm-up).
         while true {
             let t = body(n)
             if t >= sampleMillis * 1_000_000 / 4 || n >= 1 << 30 {
                 let perOp = t / Double(n)
-                n = max(1, Int(sampleMillis * 1_000_000 / max(perOp, 0.01)))
-                break
+                return max(1, Int(sampleMillis * 1_000_000 / max(perOp, 0.01)))
             }
             n *= 4
         }
-        var results: [Double] = []
-        for _ in 0..<samples {
-            results.append(body(n) / Double(n))
-        }
-        results.sort()
-        return results[results.count / 2]
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        values.sorted()[values.count / 2]
     }
 }
