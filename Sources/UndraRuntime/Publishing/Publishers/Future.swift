@@ -11,21 +11,30 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
     // @unchecked: all mutable state is in `state`, under its lock.
     public typealias Promise = (Result<Output, Failure>) -> Void
 
-    private let state = Locked(State())
+    // Inlinable down to its subscription, so that a client specializes it: unspecialized, each
+    // future and subscriber spent most of its time looking up generic metadata (2.9 µs a
+    // `Future { $0(.success(i)) }.sink { }`, measured in UndraBench's future.sink).
+    @usableFromInline let state = Locked(State())
 
-    private struct State {
-        var result: Result<Output, Failure>?
+    @usableFromInline
+    struct State {
+        @usableFromInline var result: Result<Output, Failure>?
         /// Subscriptions waiting for the result, by identity.
-        var waiting: [ObjectIdentifier: FutureWaiter<Output, Failure>] = [:]
+        @usableFromInline var waiting: [ObjectIdentifier: FutureWaiter<Output, Failure>] = [:]
+
+        @inlinable
+        init() {}
     }
 
     /// A future that runs `attemptToFulfill` now, with the promise to fulfil.
+    @inlinable
     public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
         attemptToFulfill { [self] result in fulfill(result) }
     }
 
     /// Hands `subscriber` its subscription; it gets the result once both the result and its
     /// first request are there. O(1).
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         let subscription = FutureSubscription(subscriber, future: self)
         let result = state.withLock { state -> Result<Output, Failure>? in
@@ -36,7 +45,8 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
         if let result { subscription.resolve(result) }
     }
 
-    private func fulfill(_ result: Result<Output, Failure>) {
+    @inlinable
+    func fulfill(_ result: Result<Output, Failure>) {
         let waiting = state.withLock { state -> [FutureWaiter<Output, Failure>] in
             guard state.result == nil else { return [] }
             state.result = result
@@ -47,14 +57,20 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
     }
 
     /// A subscription stops waiting: cancelled before the result came.
-    fileprivate func forget(_ subscription: FutureWaiter<Output, Failure>) {
+    @inlinable
+    func forget(_ subscription: FutureWaiter<Output, Failure>) {
         let removed = state.withLock { $0.waiting.removeValue(forKey: ObjectIdentifier(subscription)) }
         withExtendedLifetime(removed) {}
     }
 }
 
 /// A future's subscription, whatever its subscriber's type: what the future tells of its result.
+@usableFromInline
 class FutureWaiter<Output, Failure: Error> {
+    @inlinable
+    init() {}
+
+    @usableFromInline
     func resolve(_ result: Result<Output, Failure>) {
         preconditionFailure("FutureWaiter is abstract")
     }
@@ -62,35 +78,47 @@ class FutureWaiter<Output, Failure: Error> {
 
 /// One subscriber's subscription to a future: delivers once it has both the result and a request
 /// (a failure needs no request).
-private final class FutureSubscription<Downstream: Subscriber>: FutureWaiter<Downstream.Input, Downstream.Failure>,
+@usableFromInline
+final class FutureSubscription<Downstream: Subscriber>: FutureWaiter<Downstream.Input, Downstream.Failure>,
     Subscription, CustomStringConvertible, @unchecked Sendable
 {
     // @unchecked: all mutable state is in `state`, under its lock.
-    typealias Output = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Output = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    private struct State {
-        var downstream: Downstream?
-        var future: Future<Output, Failure>?
-        var requested = false
-        var result: Result<Output, Failure>?
+    @usableFromInline
+    struct State {
+        @usableFromInline var downstream: Downstream?
+        @usableFromInline var future: Future<Output, Failure>?
+        @usableFromInline var requested = false
+        @usableFromInline var result: Result<Output, Failure>?
+
+        @inlinable
+        init(downstream: Downstream, future: Future<Output, Failure>) {
+            self.downstream = downstream
+            self.future = future
+        }
     }
 
-    private let state: Locked<State>
+    @usableFromInline let state: Locked<State>
 
+    @inlinable
     init(_ downstream: Downstream, future: Future<Output, Failure>) {
         state = Locked(State(downstream: downstream, future: future))
     }
 
+    @inlinable
     override func resolve(_ result: Result<Output, Failure>) {
         deliver { state in state.result = result }
     }
 
+    @inlinable
     func request(_ demand: Subscribers.Demand) {
         guard demand > 0 else { return }
         deliver { $0.requested = true }
     }
 
+    @inlinable
     func cancel() {
         let (downstream, future) = state.withLock { state in (state.downstream.take(), state.future.take()) }
         withExtendedLifetime(downstream) {}
@@ -98,7 +126,8 @@ private final class FutureSubscription<Downstream: Subscriber>: FutureWaiter<Dow
     }
 
     /// Applies `change`, then delivers if that made the result deliverable; at most once.
-    private func deliver(_ change: (inout State) -> Void) {
+    @inlinable
+    func deliver(_ change: (inout State) -> Void) {
         let ready = state.withLock { state -> (Downstream, Result<Output, Failure>, Future<Output, Failure>?)? in
             change(&state)
             guard let result = state.result, let downstream = state.downstream else { return nil }
@@ -117,6 +146,6 @@ private final class FutureSubscription<Downstream: Subscriber>: FutureWaiter<Dow
         }
     }
 
-    var description: String { "Future" }
+    @usableFromInline var description: String { "Future" }
 }
 #endif

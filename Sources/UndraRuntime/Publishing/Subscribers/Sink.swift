@@ -23,7 +23,7 @@ extension Subscribers {
         @exclusivity(unchecked) @usableFromInline var handlers: Unmanaged<Handlers>?
         /// The subscription, once received, until cancelled or completed. Owned by whoever moves
         /// `state` out of `.subscribed` (see ``SubscriptionState``).
-        @exclusivity(unchecked) var subscription: Subscription?
+        @exclusivity(unchecked) @usableFromInline var subscription: Subscription?
 
         /// The value closure (a closure that does nothing after completion).
         public var receiveValue: (Input) -> Void {
@@ -50,7 +50,9 @@ extension Subscribers {
         }
 
         /// Keeps the subscription and asks it for every value; a second subscription, or one
-        /// that arrives after `cancel()`, is cancelled.
+        /// that arrives after `cancel()`, is cancelled. Inlinable, so that a publisher that hands
+        /// a sink its subscription asks it with a direct call to its own, specialized `request`.
+        @inlinable
         public func receive(subscription: Subscription) {
             guard SubscriptionState.beginStoring(state) else { return subscription.cancel() }
             self.subscription = subscription
@@ -71,6 +73,7 @@ extension Subscribers {
         }
 
         /// Calls `receiveCompletion`, then lets both closures go. Ignored after `cancel()`.
+        @inlinable
         public func receive(completion: Subscribers.Completion<Failure>) {
             guard SubscriptionState.end(state) else { return }
             subscription = nil

@@ -19,13 +19,13 @@ enum SubscriptionState {
 
     /// A subscription arrived: true if it is the first (the caller stores it, then calls
     /// `finishStoring`); false if there already was one, or a cancel (the caller cancels it).
-    static func beginStoring(_ state: AtomicWord<Int>) -> Bool {
+    @inlinable static func beginStoring(_ state: AtomicWord<Int>) -> Bool {
         state.compareExchange(expected: awaiting, desired: storing, ordering: .acquiringAndReleasing).exchanged
     }
 
     /// The subscription is stored: true if the subscriber is now subscribed; false if a cancel
     /// came meanwhile (the caller cancels what it stored).
-    static func finishStoring(_ state: AtomicWord<Int>) -> Bool {
+    @inlinable static func finishStoring(_ state: AtomicWord<Int>) -> Bool {
         if state.compareExchange(expected: storing, desired: subscribed, ordering: .acquiringAndReleasing).exchanged {
             return true
         }
@@ -35,13 +35,13 @@ enum SubscriptionState {
 
     /// The completion arrived: true if the subscriber was subscribed (the caller now owns the
     /// subscription); false after a cancel or another completion.
-    static func end(_ state: AtomicWord<Int>) -> Bool {
+    @inlinable static func end(_ state: AtomicWord<Int>) -> Bool {
         state.compareExchange(expected: subscribed, desired: terminal, ordering: .acquiringAndReleasing).exchanged
     }
 
     /// A cancel: true if the subscriber was subscribed (the caller now owns the subscription, and
     /// cancels it); false if there is nothing (more) to cancel, or the storer will cancel it.
-    static func cancel(_ state: AtomicWord<Int>) -> Bool {
+    @inlinable static func cancel(_ state: AtomicWord<Int>) -> Bool {
         var current = state.load(ordering: .acquiring)
         while true {
             let next: Int
