@@ -115,7 +115,7 @@ extension BroadcasterCore {
             else { return .done }
             if currentReader == nil { return .catchUp(conduit.retain()) }
             if claimOrSignalDelivery() { return .refreshNow(conduit) }
-            shared.pending.append(.refresh(id: id, current: nil))
+            shared.pending.append(.refresh(id: id))
             return .done
         }
         switch outcome {

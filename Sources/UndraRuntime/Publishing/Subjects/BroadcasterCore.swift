@@ -9,7 +9,7 @@
 /// before it stops. So every subscriber sees every value in one order, nobody sees values go
 /// backwards, and no subscriber is ever called twice at once. A value reaches only the
 /// subscribers that had joined when it was sent (see ``Conduit/id``), and of those, only the
-/// ones that asked for it (see ``Conduit/offer(_:)``).
+/// ones that asked for it (see ``Conduit/offer(_:sentAt:)``).
 ///
 /// The subscribers are an immutable ``SubscriberRoster`` in an atomic word, so the delivering
 /// thread walks them with no lock and no reference counting. Subscribing and cancelling make a new
@@ -87,9 +87,9 @@ final class BroadcasterCore<Output, Failure: Error> {
     enum Job {
         /// A value, and work to do once it has reached every subscriber.
         case value(Output, sentAt: Int, then: (() -> Void)?)
-        /// Make up for a value the subscriber `id` missed, with the value current at this point
-        /// (nil: read it with `currentReader` then).
-        case refresh(id: Int, current: Output?)
+        /// Make up for a value the subscriber `id` of a `@Published` property missed, with the
+        /// value current at this point, read with `currentReader` then.
+        case refresh(id: Int)
         /// Hand the sink conduit `id` the current value, read with `currentReader` then: its first.
         case initial(id: Int)
         case completion(Completion)
@@ -227,9 +227,9 @@ final class BroadcasterCore<Output, Failure: Error> {
     /// Delivers a refresh job: the value current at this point, to the subscriber `id` if it
     /// is still subscribed and still owes it.
     @inlinable
-    func refresh(_ id: Int, with current: Output?) {
+    func refresh(_ id: Int) {
         guard let conduit = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).entry(id: id) else { return }
-        conduit._withUnsafeGuaranteedRef { $0.refresh(with: current ?? currentReader.unsafelyUnwrapped()) }
+        conduit._withUnsafeGuaranteedRef { $0.refresh(with: currentReader.unsafelyUnwrapped()) }
     }
 
     /// Delivers an initial job: the current value, read now, to the sink conduit `id`, if it is
@@ -288,8 +288,8 @@ final class BroadcasterCore<Output, Failure: Error> {
                 case .value(let value, let sentAt, let work):
                     deliver(value, sentAt: sentAt)
                     work?()
-                case .refresh(let id, let current):
-                    refresh(id, with: current)
+                case .refresh(let id):
+                    refresh(id)
                 case .initial(let id):
                     deliverInitial(id)
                 case .completion(let completion):
