@@ -96,8 +96,8 @@ final class SinkConduit<Output, Failure: Error>: Conduit<Output, Failure> {
 @usableFromInline
 final class SubscriberConduit<S: Subscriber>: Conduit<S.Input, S.Failure> {
     @usableFromInline let subscriber: S
-    /// A completion that arrived before the subscriber was handed its subscription; written
-    /// before `handover` says so, read after.
+    /// A completion that arrived during a stretch (see `handover`), for the thread in it to
+    /// deliver when it ends; written before `handover` says so, read after.
     @exclusivity(unchecked) var earlyCompletion: Subscribers.Completion<S.Failure>?
 
     /// `forward` must be ``forwarder``, made by the caller (a closure made in this initializer
