@@ -101,44 +101,21 @@ extension BroadcasterCore {
 
     /// Adds `demand` to what the subscriber `id` asked for. Under a subject with a current value,
     /// if the subscriber missed a value for lack of demand (or has not had the current one yet),
-    /// it then gets the current value: caught up apart from the delivery, on this thread or on the
-    /// one in a stretch with it (see Conduit+CatchUp.swift); or, for a subject that keeps its
-    /// value outside the core (`@Published`, whose value only the deliverer may read), as a
-    /// delivery job, now if nobody is delivering, or right after the delivery under way.
-    /// O(log subscribers); safe from any thread.
+    /// it then gets the current value, caught up apart from the delivery, on this thread or on the
+    /// one in a stretch with it (see Conduit+CatchUp.swift). O(log subscribers); safe from any
+    /// thread (under `@Published`, by a caller that holds the property's subject).
     @inlinable
     func request(_ demand: Subscribers.Demand, forSubscriber id: Int) {
         guard demand > 0 else { return }
-        let outcome = shared.withLock { shared -> RequestOutcome in
+        let catchingUp = shared.withLock { shared -> Unmanaged<Conduit<Output, Failure>>? in
             let current = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
             guard let conduit = current.entry(id: id), conduit._withUnsafeGuaranteedRef({ $0.addDemand(demand) })
-            else { return .done }
-            if currentReader == nil { return .catchUp(conduit.retain()) }
-            if claimOrSignalDelivery() { return .refreshNow(conduit) }
-            shared.pending.append(.refresh(id: id))
-            return .done
+            else { return nil }
+            return conduit.retain()
         }
-        switch outcome {
-        case .done:
-            break
-        case .catchUp(let conduit):
-            conduit._withUnsafeGuaranteedRef { catchUp($0) }
-            conduit.release()
-        case .refreshNow(let conduit):
-            // This thread delivers now. The conduit stays alive: a roster replaced from now on
-            // is retired to this thread until it finishes.
-            conduit._withUnsafeGuaranteedRef { $0.refresh(with: currentReader.unsafelyUnwrapped()) }
-            finishDelivering()
-        }
-    }
-
-    @usableFromInline
-    enum RequestOutcome {
-        case done
-        /// Catch the conduit (retained) up, on this thread.
-        case catchUp(Unmanaged<Conduit<Output, Failure>>)
-        /// This thread now delivers: the refresh, then whatever is pending.
-        case refreshNow(Unmanaged<Conduit<Output, Failure>>)
+        guard let catchingUp else { return }
+        catchingUp._withUnsafeGuaranteedRef { catchUp($0) }
+        catchingUp.release()
     }
 
     /// What cancelling a ``SubjectSubscription`` does: remove the subscriber from the core the

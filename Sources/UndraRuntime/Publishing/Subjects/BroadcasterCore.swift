@@ -66,7 +66,8 @@ final class BroadcasterCore<Output, Failure: Error> {
         @usableFromInline var completion: Completion?
         /// The latest value sent, for subjects that keep one.
         @usableFromInline var current: Output?
-        /// The clock when `current` was sent.
+        /// The clock when `current` was sent (under `@Published`, whose value is kept outside, the
+        /// clock of the latest set that went through the lock).
         @usableFromInline var currentClock = 0
         /// Jobs that arrived while someone was delivering, in order.
         @usableFromInline var pending: [Job] = []
@@ -88,7 +89,8 @@ final class BroadcasterCore<Output, Failure: Error> {
         /// A value, and work to do once it has reached every subscriber.
         case value(Output, sentAt: Int, then: (() -> Void)?)
         /// Make up for a value the subscriber `id` of a `@Published` property missed, with the
-        /// value current at this point, read with `currentReader` then.
+        /// value current at this point, read with `currentReader` then: a catch-up that found
+        /// someone delivering leaves it to them (see Conduit+CatchUp.swift).
         case refresh(id: Int)
         /// Hand the sink conduit `id` the current value, read with `currentReader` then: its first.
         case initial(id: Int)
@@ -174,6 +176,8 @@ final class BroadcasterCore<Output, Failure: Error> {
                 replaced = shared.current
                 shared.current = value
                 shared.currentClock = shared.clock
+            } else if keepsCurrent {
+                shared.currentClock = shared.clock  // `@Published`: its value is set outside
             }
             if claimOrSignalDelivery() { return (shared.clock, replaced) }
             shared.pending.append(.value(value, sentAt: shared.clock, then: queuedWork()))

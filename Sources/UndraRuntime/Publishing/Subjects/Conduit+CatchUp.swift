@@ -1,9 +1,12 @@
 #if !canImport(Combine) || UNDRA_COMBINE_MODULE
 
-// A subscriber of a `CurrentValueSubject` that missed values for lack of demand, or has not had
-// the current value yet, catches up when it asks: apart from the delivery claim, as a `sink`'s
-// first value is delivered, so that the thread delivering others' values is always a sender's
-// (a request never becomes the deliverer of values sent meanwhile).
+// A subscriber of a `CurrentValueSubject` or a `@Published` property that missed values for lack
+// of demand, or has not had the current value yet, catches up when it asks: apart from the
+// delivery claim, as a `sink`'s first value is delivered, so that the thread delivering others'
+// values is always a sender's (a request never becomes the deliverer of values sent meanwhile).
+// A `@Published` property's value may be read only by the claim's holder: the catch-up takes the
+// claim for that read alone, under the lock; if someone is delivering, it leaves the catch-up to
+// them as a refresh job, which they deliver at its place in the order.
 //
 // Who calls the subscriber meanwhile: while the conduit's `missed` bit is set the deliverer skips
 // it, and the catch-up runs in a *stretch* (see `Conduit.handover`), so exactly one thread calls
@@ -21,6 +24,27 @@ extension BroadcasterCore {
     enum CatchUpStep {
         case deliver(Output, clock: Int)
         case stop
+    }
+
+    /// Under the lock, the value current now: kept in the core (`CurrentValueSubject`), or read
+    /// with `currentReader` (`@Published`) while this thread holds the delivery claim for that
+    /// read alone; nil if someone is delivering (they now have a refresh job for `id`, and know
+    /// it), or if the subject is gone.
+    @usableFromInline
+    func currentValueForCatchUp(of id: Int, in shared: inout Shared) -> Output? {
+        if let current = shared.current { return current }
+        guard let currentReader else { return nil }
+        while true {
+            if signalDelivery() {
+                shared.pending.append(.refresh(id: id))
+                return nil
+            }
+            if beginDelivering() { break }
+        }
+        let value = currentReader()
+        // Nobody can have queued work meanwhile: that takes the lock, which this thread holds.
+        delivery.store(Self.idle, ordering: .sequentiallyConsistent)
+        return value
     }
 
     /// Catches `conduit` up with the current value, on this thread or on the one in a stretch
@@ -81,8 +105,7 @@ extension BroadcasterCore {
         while true {
             let step = shared.withLock { shared -> CatchUpStep in
                 guard shared.completion == nil,
-                      Roster(bits: roster.load(ordering: .sequentiallyConsistent)).contains(id: conduit.id),
-                      let current = shared.current
+                      Roster(bits: roster.load(ordering: .sequentiallyConsistent)).contains(id: conduit.id)
                 else { return .stop }
                 // A catch-up wanted by a request made during the last one may find it caught up.
                 guard seen != nil || conduit.isMissing else { return .stop }
@@ -91,6 +114,7 @@ extension BroadcasterCore {
                     conduit.clearMissed()
                     return .stop
                 }
+                guard let current = currentValueForCatchUp(of: conduit.id, in: &shared) else { return .stop }
                 return .deliver(current, clock: shared.currentClock)
             }
             guard case .deliver(let value, let clock) = step, conduit.takeOneForCatchUp() else { return }

@@ -33,7 +33,7 @@ struct SubjectSubscription {
 ///
 /// It holds neither the subscriber nor its conduit, so a subscriber that keeps its subscription
 /// makes no cycle. Under a `@Published` property it also holds the property's subject (`owner`):
-/// a request may make this thread the deliverer, which then reads the subject's value.
+/// a request may read the subject's value (under the delivery claim, to catch the subscriber up).
 @usableFromInline
 struct ConduitSubscription<Output, Failure: Error>: Subscription {
     @usableFromInline let core: BroadcasterCore<Output, Failure>

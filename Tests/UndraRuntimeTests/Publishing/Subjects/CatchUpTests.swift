@@ -89,6 +89,48 @@ extension PublishingTests {
             }
         }
 
+        /// The same for a `@Published` property, whose value only the deliverer may read: a
+        /// request reads it under the claim alone, or leaves the catch-up to the setter's thread.
+        @Test func aPublishedCatchUpNeverDeliversOtherSubscribersValues() {
+            final class Model: @unchecked Sendable {  // set on one thread only, as @Published requires
+                @Published var value = 0
+            }
+            for _ in 0..<50 {
+                let model = Model()
+                let setter = Locked<pthread_t?>(nil)
+                let strays = Locked(0)
+                let received = Locked(0)
+                let bystander = model.$value.dropFirst().sink { _ in
+                    received.withLock { $0 += 1 }
+                    if let setter = setter.withLock({ $0 }), pthread_equal(setter, pthread_self()) == 0 {
+                        strays.withLock { $0 += 1 }
+                    }
+                }
+                let catchingUp = SerialChecker()
+                model.$value.subscribe(catchingUp)
+                concurrently(3) { thread in
+                    if thread == 0 {
+                        setter.withLock { $0 = pthread_self() }
+                        for value in 1...500 { model.value = value }
+                    } else {
+                        for _ in 0..<200 { catchingUp.request(.max(1)) }
+                    }
+                }
+                #expect(strays.withLock { $0 } == 0)
+                #expect(received.withLock { $0 } == 500)
+                let (events, overlaps, granted) = catchingUp.report
+                #expect(overlaps == 0)
+                let values = events.compactMap { if case .value(let value) = $0 { value } else { nil } }
+                #expect(values.first == 0)
+                #expect(values == values.sorted())
+                #expect(Set(values).count == values.count)
+                #expect(values.count <= granted)
+                catchingUp.request(.max(1))  // caught up with the last set, nobody delivering
+                #expect(catchingUp.report.events.last == .value(500))
+                withExtendedLifetime(bystander) {}
+            }
+        }
+
         /// Sends, a completion, a subscription being handed over and requests from two threads,
         /// all at once: the subscriber is never called by two threads at a time, its values only
         /// go forward, never beyond what it asked for, and the completion comes once, last.
