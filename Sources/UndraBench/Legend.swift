@@ -8,6 +8,11 @@ enum Legend {
         "LockedClosureArray":
             "the floor for a publisher: an array of closures behind a pthread lock, called in turn",
         "stored property": "the floor for a read: a plain stored property",
+        "stored property set": "the floor for a write: a plain stored property assigned through a call that is not inlined",
+        "LockedClosureArray + demand":
+            "LockedClosureArray's send to one closure that takes the value only if a demand count behind a second pthread lock allows it, the count given back one per value",
+        "LockedPromise":
+            "the floor for a one-shot result: a class holding the result and the callbacks waiting for it behind a pthread lock, made, fulfilled, then given a callback that runs at once",
         "ArrayWithIndex":
             "the naive keyed list: a [Row] and a [Key: Int] index rebuilt after each insert, remove or move",
         "Array.firstIndex": "a linear search of an array of keys",

@@ -29,6 +29,7 @@ public protocol DbAdapter: AnyObject, Sendable {
     /// Runs `body` as one transaction: everything it executes is committed when it returns, and
     /// rolled back when it throws (the error is rethrown). Transactions nest: an inner one is a
     /// savepoint, rolled back alone when its body throws.
+    @discardableResult
     func transaction<T>(_ body: () throws -> T) throws -> T
 
     /// The row id of the last row inserted (0 if none). Read it inside a transaction to know it is

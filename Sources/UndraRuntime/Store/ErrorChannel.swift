@@ -1,3 +1,7 @@
+#if canImport(Combine)
+@preconcurrency import Combine
+#endif
+
 /// A store's error channel: the errors of the core and the frames the mirror rejected, as typed
 /// values, observable in both modes while the data keeps flowing.
 ///
@@ -22,12 +26,10 @@ public final class ErrorChannel: Trackable, Sendable {
     private static let latestID = PropertyID(\ErrorChannel.latest, name: "latest")
     private static let countID = PropertyID(\ErrorChannel.count, name: "count")
 
-    #if !canImport(Combine)
     private let subject = PassthroughSubject<StoreError, Never>()
 
     /// Every error reported from now on, in order. Never completes.
     public var publisher: AnyPublisher<StoreError, Never> { subject.eraseToAnyPublisher() }
-    #endif
 
     public init() {}
 
@@ -65,8 +67,6 @@ public final class ErrorChannel: Trackable, Sendable {
             registrar.didSet(self, property: Self.latestID)
             registrar.didSet(self, property: Self.countID)
         }
-        #if !canImport(Combine)
         subject.send(error)
-        #endif
     }
 }

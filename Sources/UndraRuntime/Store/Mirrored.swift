@@ -30,7 +30,6 @@ public struct Mirrored<Declaration: MirroredField>: Sendable {
         Declaration.read(store[keyPath: storageKeyPath].field.id, from: store.runtime)
     }
 
-    #if !canImport(Combine)
     @available(*, unavailable, message: "@Mirrored is only available on properties of an UndraStore class")
     public var projectedValue: FieldPublisher<Declaration.Value> { fatalError("unavailable") }
 
@@ -42,7 +41,6 @@ public struct Mirrored<Declaration: MirroredField>: Sendable {
     ) -> FieldPublisher<Declaration.Value> {
         store[keyPath: storageKeyPath].field.publisher(in: store.runtime)
     }
-    #endif
 }
 
 /// A field declaration that `@Mirrored` can read: `Field` and `ListField`.
@@ -52,10 +50,8 @@ public protocol MirroredField: FieldDeclaration {
     /// recording the read for tracking. Static, so that `@Mirrored` reads without copying its
     /// declaration. O(1), no copy of the value's storage; safe from any thread.
     static func read(_ id: FieldID, from runtime: StoreRuntime) -> Value
-    #if !canImport(Combine)
     /// The publisher of the field's values in a store's runtime.
     func publisher(in runtime: StoreRuntime) -> FieldPublisher<Value>
-    #endif
 }
 
 extension Field: MirroredField {
@@ -63,12 +59,11 @@ extension Field: MirroredField {
     public static func read(_ id: FieldID, from runtime: StoreRuntime) -> Value {
         runtime.readScalar(id, as: Value.self)
     }
-    #if !canImport(Combine)
+
     @inlinable
     public func publisher(in runtime: StoreRuntime) -> FieldPublisher<Value> {
-        runtime.publishing.publisher(for: id, read: { [mirror = runtime.mirror] in mirror[self] }, work: .specialized)
+        runtime.publishing.publisher(for: id, read: { [mirror = runtime.mirror] in mirror[self] })
     }
-    #endif
 }
 
 extension ListField: MirroredField {
@@ -76,10 +71,9 @@ extension ListField: MirroredField {
     public static func read(_ id: FieldID, from runtime: StoreRuntime) -> KeyedList<Key, Row> {
         runtime.readList(id, as: KeyedList<Key, Row>.self)
     }
-    #if !canImport(Combine)
+
     @inlinable
     public func publisher(in runtime: StoreRuntime) -> FieldPublisher<KeyedList<Key, Row>> {
-        runtime.publishing.publisher(for: id, read: { [mirror = runtime.mirror] in mirror[self] }, work: .specialized)
+        runtime.publishing.publisher(for: id, read: { [mirror = runtime.mirror] in mirror[self] })
     }
-    #endif
 }

@@ -17,39 +17,29 @@ final class StoreAnnouncer: MirrorAnnouncer, @unchecked Sendable {
     let errors: ErrorChannel
     /// `StoreRuntime.resyncRequestHandler`: set from any thread, called from the draining one.
     let resyncRequestHandler = Locked<(@Sendable (MirrorError) -> Void)?>(nil)
-    #if !canImport(Combine)
     @usableFromInline let publishing: PublishingFacade
-    #endif
 
     init(tracking: TrackingFacade, errors: ErrorChannel, fields: [any FieldDeclaration]) {
         self.tracking = tracking
         self.errors = errors
-        #if !canImport(Combine)
         publishing = PublishingFacade(fields: fields)
-        #endif
         super.init()
     }
 
     /// Two atomic loads; calls nothing (the mirror asks with its lock held).
     override var hearsWillChange: Bool {
-        #if !canImport(Combine)
         if publishing.hearsWillChange { return true }
-        #endif
         return tracking.hearsWillChange
     }
 
     override func mirrorWillChange(_ fields: [FieldID]) {
-        #if !canImport(Combine)
         publishing.willChange()
-        #endif
         tracking.willChange(fields, of: self)
     }
 
     override func mirrorDidChange(_ changes: ChangeSet) {
         tracking.didChange(changes, of: self)
-        #if !canImport(Combine)
         publishing.didChange(changes)
-        #endif
     }
 
     override func mirrorDidReject(_ error: MirrorError) {
@@ -62,8 +52,6 @@ final class StoreAnnouncer: MirrorAnnouncer, @unchecked Sendable {
     }
 
     override func mirrorDidEndDrain() {
-        #if !canImport(Combine)
         publishing.endDrain()
-        #endif
     }
 }

@@ -1,3 +1,7 @@
+#if canImport(Combine)
+import Combine
+#endif
+
 /// What a generated store is built on: its mirror, the announcements of both modes, and its
 /// error channel. A store class keeps one and declares its fields with `@Mirrored`:
 ///
@@ -25,9 +29,7 @@ public final class StoreRuntime: Sendable {
     @usableFromInline let announcer: StoreAnnouncer
 
     @usableFromInline var tracking: TrackingFacade { announcer.tracking }
-    #if !canImport(Combine)
     @usableFromInline var publishing: PublishingFacade { announcer.publishing }
-    #endif
 
     /// Creates the runtime of a store named `name` with the given schema.
     public init(name: String, schemaHash: UInt64 = 0, fields: [any FieldDeclaration]) {
@@ -37,11 +39,10 @@ public final class StoreRuntime: Sendable {
         mirror = StoreMirror(schemaHash: schemaHash, fields: fields, announcer: announcer)
     }
 
-    #if !canImport(Combine)
     /// Coarse announcements: sent once per drain, before the drain's first change. A coarse
-    /// store returns it as its `objectWillChange`.
-    public var objectWillChange: ObservableObjectPublisher { publishing.objectWillChange }
-    #endif
+    /// store returns it as its `objectWillChange`. From its first read on, every drain announces
+    /// that it will change (Combine gives no way to ask whether anyone listens). O(1).
+    public var objectWillChange: ObservableObjectPublisher { publishing.handedOutObjectWillChange }
 
     /// Reads a scalar field, recording the read for tracking. O(1).
     @inlinable

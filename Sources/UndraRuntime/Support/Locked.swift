@@ -19,7 +19,9 @@ struct Locked<State>: @unchecked Sendable {  // @unchecked: `state` is reached o
     @usableFromInline
     let buffer: LockedBuffer<State>
 
-    @usableFromInline
+    /// Inlinable, so that a caller's `Locked` of a type it knows is made with no generic lookups
+    /// (unspecialized, making one was most of what a `Future` cost).
+    @inlinable
     init(_ initial: State) {
         let created = LockedBuffer<State>.create(minimumCapacity: 1) { buffer in
             buffer.withUnsafeMutablePointerToElements { mutex in

@@ -47,7 +47,7 @@ import UndraRuntime
             #expect(throws: Rollback()) {
                 try db.transaction {
                     try db.execute("INSERT INTO task(title) VALUES ('inner, rolled back')")
-                    _ = try db.transaction { try db.execute("INSERT INTO task(title) VALUES ('innermost')") }
+                    try db.transaction { try db.execute("INSERT INTO task(title) VALUES ('innermost')") }
                     throw Rollback()
                 }
             }

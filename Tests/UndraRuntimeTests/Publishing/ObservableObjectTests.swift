@@ -158,6 +158,18 @@ extension PublishingTests {
             ])
             withExtendedLifetime((first, second, names, ages)) {}
         }
+
+        @Test func objectWillChangeHonoursASubscribersDemand() {
+            let profile = Profile()
+            let recorder = Recorder(profile.objectWillChange, demand: .max(2))
+            profile.name = "Grace"
+            profile.age = 85
+            profile.age = 86
+            #expect(recorder.values.count == 2)
+            recorder.request(.max(1))
+            profile.age = 87
+            #expect(recorder.values.count == 3)
+        }
     }
 }
 #endif

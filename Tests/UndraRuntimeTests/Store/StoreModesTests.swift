@@ -1,3 +1,6 @@
+#if canImport(Combine)
+import Combine  // as on Apple platforms, where the coarse mode is Combine's
+#endif
 import Testing
 @testable import UndraRuntime
 

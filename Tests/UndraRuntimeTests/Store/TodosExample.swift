@@ -1,3 +1,6 @@
+#if canImport(Combine)
+import Combine  // as on Apple platforms, where the coarse mode is Combine's
+#endif
 import UndraRuntime
 
 // The example store of docs/STORES.md, written the way generated code writes it, in both modes.

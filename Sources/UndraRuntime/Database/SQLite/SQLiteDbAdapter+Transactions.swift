@@ -16,6 +16,7 @@ extension SQLiteDbAdapter {
     ///
     /// - Thread safety: any thread. Other writers wait until the outermost transaction ends;
     ///   readers on other threads see none of it until it commits.
+    @discardableResult
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try gate.withGate { gate throws -> T in
             guard let writer = gate.connection else { throw DatabaseError.closed() }

@@ -1,4 +1,4 @@
-#if !canImport(Combine)
+#if !canImport(Combine) || UNDRA_COMBINE_MODULE
 extension Publishers {
     /// A publisher of pairs: the latest value of each upstream, every time either delivers one,
     /// once both have.
@@ -18,25 +18,27 @@ extension Publishers {
             self.b = b
         }
 
-        /// Subscribes to `a`, then `b`. O(1) per value. Thread-safety: `a` and `b` may deliver on
-        /// different threads at once; the closures are still called one at a time.
-        public func sink(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping ((A.Output, B.Output)) -> Void
-        ) -> AnyCancellable {
-            var latestA: A.Output?
-            var latestB: B.Output?
-            return subscribeJointly(
-                to: a, and: b,
-                receiveCompletion: receiveCompletion,
-                receiveA: { value in
-                    latestA = value
-                    if let latestB { receiveValue((value, latestB)) }
-                },
-                receiveB: { value in
-                    latestB = value
-                    if let latestA { receiveValue((latestA, value)) }
-                })
+        /// Hands `subscriber` its subscription, then subscribes to `a`, then `b`; the
+        /// subscriber's demand is asked of both, and pairs beyond it wait in a queue. O(1)
+        /// amortized per value. Thread-safety: `a` and `b` may deliver on different threads at
+        /// once; the subscriber is still called one pair at a time, in the order they were made.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let join = JoinSubscription<S, Latest>(subscriber, upstreams: 2, state: Latest())
+            subscriber.receive(subscription: join)
+            a.subscribe(JoinSide(join: join, index: 0, fold: { latest, value in
+                swap(&latest.a, &value)
+                return latest.b.map { (latest.a!, $0) }
+            }))
+            b.subscribe(JoinSide(join: join, index: 1, fold: { latest, value in
+                swap(&latest.b, &value)
+                return latest.a.map { ($0, latest.b!) }
+            }))
+        }
+
+        /// The latest value of each upstream.
+        struct Latest {
+            var a: A.Output?
+            var b: B.Output?
         }
     }
 }

@@ -1,4 +1,4 @@
-#if !canImport(Combine)
+#if !canImport(Combine) || UNDRA_COMBINE_MODULE
 extension Publishers {
     /// A publisher that transforms each value and delivers the non-nil results.
     public struct CompactMap<Upstream: Publisher, Output>: Publisher {
@@ -16,15 +16,52 @@ extension Publishers {
             self.transform = transform
         }
 
-        /// Subscribes to `upstream`, passing its completion through. O(1) per value, plus
-        /// `transform`. Thread-safety: as the upstream's; the closures are called one at a time.
+        /// Subscribes `subscriber` to `upstream` through the transform; a nil result asks the
+        /// upstream for one more value in its place. O(1) per value, plus `transform`.
         @inlinable
-        public func sink(
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: Inner(downstream: subscriber, transform: transform))
+        }
+
+        /// `sink` through the transform: the upstream's own `sink` path, with a composed closure
+        /// (see docs/PUBLISHING.md, "The sink path").
+        @inlinable
+        public func _sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
-            upstream.sink(receiveCompletion: receiveCompletion) { [transform] in
+            upstream._sink(receiveCompletion: receiveCompletion) { [transform] in
                 if let output = transform($0) { receiveValue(output) }
+            }
+        }
+
+        /// The subscriber it puts between `upstream` and the downstream.
+        @usableFromInline
+        struct Inner<Downstream: Subscriber>: Subscriber
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            @usableFromInline let downstream: Downstream
+            @usableFromInline let transform: (Upstream.Output) -> Output?
+            @usableFromInline let combineIdentifier = CombineIdentifier()
+
+            @inlinable
+            init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output?) {
+                self.downstream = downstream
+                self.transform = transform
+            }
+
+            @inlinable
+            func receive(subscription: Subscription) {
+                downstream.receive(subscription: subscription)
+            }
+
+            @inlinable
+            func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+                transform(input).map(downstream.receive) ?? .max(1)
+            }
+
+            @inlinable
+            func receive(completion: Subscribers.Completion<Failure>) {
+                downstream.receive(completion: completion)
             }
         }
     }

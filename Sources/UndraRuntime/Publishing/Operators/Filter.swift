@@ -1,4 +1,4 @@
-#if !canImport(Combine)
+#if !canImport(Combine) || UNDRA_COMBINE_MODULE
 extension Publishers {
     /// A publisher that delivers only the values that a predicate accepts.
     public struct Filter<Upstream: Publisher>: Publisher {
@@ -17,15 +17,52 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
-        /// Subscribes to `upstream`, passing its completion through. O(1) per value, plus the
-        /// predicate. Thread-safety: as the upstream's; the closures are called one at a time.
+        /// Subscribes `subscriber` to `upstream` through the predicate; a rejected value asks the
+        /// upstream for one more in its place. O(1) per value, plus the predicate.
         @inlinable
-        public func sink(
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: Inner(downstream: subscriber, isIncluded: isIncluded))
+        }
+
+        /// `sink` through the predicate: the upstream's own `sink` path, with a composed closure
+        /// (see docs/PUBLISHING.md, "The sink path").
+        @inlinable
+        public func _sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
-            upstream.sink(receiveCompletion: receiveCompletion) { [isIncluded] in
+            upstream._sink(receiveCompletion: receiveCompletion) { [isIncluded] in
                 if isIncluded($0) { receiveValue($0) }
+            }
+        }
+
+        /// The subscriber it puts between `upstream` and the downstream.
+        @usableFromInline
+        struct Inner<Downstream: Subscriber>: Subscriber
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            @usableFromInline let downstream: Downstream
+            @usableFromInline let isIncluded: (Output) -> Bool
+            @usableFromInline let combineIdentifier = CombineIdentifier()
+
+            @inlinable
+            init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool) {
+                self.downstream = downstream
+                self.isIncluded = isIncluded
+            }
+
+            @inlinable
+            func receive(subscription: Subscription) {
+                downstream.receive(subscription: subscription)
+            }
+
+            @inlinable
+            func receive(_ input: Output) -> Subscribers.Demand {
+                isIncluded(input) ? downstream.receive(input) : .max(1)
+            }
+
+            @inlinable
+            func receive(completion: Subscribers.Completion<Failure>) {
+                downstream.receive(completion: completion)
             }
         }
     }

@@ -1,4 +1,4 @@
-#if !canImport(Combine)
+#if !canImport(Combine) || UNDRA_COMBINE_MODULE
 extension Publishers {
     /// A publisher that transforms each value with a closure.
     public struct Map<Upstream: Publisher, Output>: Publisher {
@@ -16,14 +16,21 @@ extension Publishers {
             self.transform = transform
         }
 
-        /// Subscribes to `upstream`, passing its completion through. O(1) per value, plus
-        /// `transform`. Thread-safety: as the upstream's; the closures are called one at a time.
+        /// Subscribes `subscriber` to `upstream` through the transform; demand, cancel and the
+        /// completion pass straight through. O(1) per value, plus `transform`.
         @inlinable
-        public func sink(
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: transform))
+        }
+
+        /// `sink` through the transform: the upstream's own `sink` path, with a composed closure
+        /// (see docs/PUBLISHING.md, "The sink path").
+        @inlinable
+        public func _sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
-            upstream.sink(receiveCompletion: receiveCompletion) { [transform] in receiveValue(transform($0)) }
+            upstream._sink(receiveCompletion: receiveCompletion) { [transform] in receiveValue(transform($0)) }
         }
     }
 }
@@ -33,6 +40,41 @@ extension Publisher {
     @inlinable
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
         Publishers.Map(upstream: self, transform: transform)
+    }
+}
+
+/// The subscriber `map` puts between its upstream and the downstream: demand, cancel and the
+/// completion pass straight through.
+///
+/// A type of its own rather than one nested in ``Publishers/Map``, so that its type does not
+/// carry the whole upstream chain: with the nested type, a chain of three operators made types
+/// too complex for the optimizer to specialize, and each value went through generic code (twice
+/// the instructions on `published.set.removeDuplicates.map.sink`).
+@usableFromInline
+struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let transform: (Input) -> Downstream.Input
+    @usableFromInline let combineIdentifier = CombineIdentifier()
+
+    @inlinable
+    init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input) {
+        self.downstream = downstream
+        self.transform = transform
+    }
+
+    @inlinable
+    func receive(subscription: Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+        downstream.receive(transform(input))
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+        downstream.receive(completion: completion)
     }
 }
 #endif

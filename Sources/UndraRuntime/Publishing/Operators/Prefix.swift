@@ -1,4 +1,4 @@
-#if !canImport(Combine)
+#if !canImport(Combine) || UNDRA_COMBINE_MODULE
 extension Publishers {
     /// A publisher that delivers the values at positions `range` (counted from 0), then
     /// finishes and ends its upstream subscription. `prefix(n)` is the range `0..<n`.
@@ -9,46 +9,88 @@ extension Publishers {
         /// The publisher whose values are taken.
         public let upstream: Upstream
         /// The positions of the values to deliver.
-        public let range: Range<Int>
+        public let range: CountableRange<Int>
 
         /// A publisher of `upstream`'s values at positions `range`; `prefix(_:)` makes one.
         @inlinable
-        public init(upstream: Upstream, range: Range<Int>) {
+        public init(upstream: Upstream, range: CountableRange<Int>) {
             precondition(range.lowerBound >= 0, "range must not start below 0")
             self.upstream = upstream
             self.range = range
         }
 
-        /// Subscribes to `upstream`; finishes, and cancels the upstream subscription, after the
-        /// last position of `range`. O(1) per value. Thread-safety: as the upstream's; the
-        /// closures are called one at a time.
-        public func sink(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping (Output) -> Void
-        ) -> AnyCancellable {
-            guard !range.isEmpty else {
-                receiveCompletion(.finished)
-                return AnyCancellable {}
+        /// Subscribes `subscriber` to `upstream`; finishes, and cancels the upstream
+        /// subscription, after the last position of `range` (at once for an empty range). O(1)
+        /// per value.
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: Inner(downstream: subscriber, range: range))
+        }
+
+        /// The subscriber it puts between `upstream` and the downstream, and the subscription it
+        /// hands the downstream.
+        @usableFromInline
+        final class Inner<Downstream: Subscriber>: Subscriber, Subscription
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            /// The word behind `requested`, first in the object (`AtomicWord`).
+            @usableFromInline var requestedWord = 0
+            @inlinable var requested: AtomicWord<Bool> { AtomicWord(inFirstPropertyOf: self) }
+            @usableFromInline let downstream: Downstream
+            @usableFromInline let range: CountableRange<Int>
+            @usableFromInline let upstream = UpstreamSubscription()
+            /// The position of the next value. Only the `receive` calls touch it, and the
+            /// upstream never overlaps those.
+            @exclusivity(unchecked) @usableFromInline var position = 0
+
+            @inlinable
+            init(downstream: Downstream, range: CountableRange<Int>) {
+                self.downstream = downstream
+                self.range = range
+                assertAtomicWordsComeFirst(self, &requestedWord)
             }
-            // Delivery is serial, so `position` needs no lock. `subscription` does: the upstream
-            // may finish us before its `sink` returns (a CurrentValueSubject's first value).
-            let subscription = SubscriptionGroup()
-            var position = 0
-            let range = range
-            subscription.add(upstream.sink(
-                receiveCompletion: { completion in
-                    if position < range.upperBound { receiveCompletion(completion) }
-                },
-                receiveValue: { value in
-                    guard position < range.upperBound else { return }
-                    if range.contains(position) { receiveValue(value) }
-                    position += 1
-                    if position == range.upperBound {
-                        receiveCompletion(.finished)
-                        subscription.cancel()
-                    }
-                }))
-            return AnyCancellable(subscription)
+
+            @usableFromInline
+            func receive(subscription: Subscription) {
+                guard upstream.set(subscription) else { return }
+                guard range.isEmpty else { return downstream.receive(subscription: self) }
+                upstream.cancel()
+                downstream.receive(subscription: Subscriptions.empty)
+                downstream.receive(completion: .finished)
+            }
+
+            @inlinable
+            func receive(_ input: Output) -> Subscribers.Demand {
+                guard position < range.upperBound else { return .none }
+                let index = position
+                position += 1
+                // Values before the range were asked for on top of the downstream's demand.
+                let demand = index >= range.lowerBound ? downstream.receive(input) : .none
+                guard position < range.upperBound else {
+                    upstream.cancel()
+                    downstream.receive(completion: .finished)
+                    return .none
+                }
+                return demand
+            }
+
+            @usableFromInline
+            func receive(completion: Subscribers.Completion<Failure>) {
+                guard position < range.upperBound else { return }
+                position = range.upperBound
+                upstream.release()
+                downstream.receive(completion: completion)
+            }
+
+            @usableFromInline
+            func request(_ demand: Subscribers.Demand) {
+                let first = !requested.exchange(true, ordering: .relaxed)
+                upstream.request(first ? demand + range.lowerBound : demand)
+            }
+
+            @usableFromInline
+            func cancel() {
+                upstream.cancel()
+            }
         }
     }
 }

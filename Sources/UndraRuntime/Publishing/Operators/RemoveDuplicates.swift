@@ -1,4 +1,4 @@
-#if !canImport(Combine)
+#if !canImport(Combine) || UNDRA_COMBINE_MODULE
 extension Publishers {
     /// A publisher that skips a value equivalent to the one it delivered last.
     public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
@@ -18,20 +18,12 @@ extension Publishers {
             self.predicate = predicate
         }
 
-        /// Subscribes to `upstream`; each subscription compares against its own last value.
-        /// O(1) per value, plus the predicate. Thread-safety: as the upstream's; the closures are
-        /// called one at a time.
+        /// Subscribes `subscriber` to `upstream`; each subscription compares against its own last
+        /// value, and a skipped value asks the upstream for one more in its place. O(1) per
+        /// value, plus the predicate.
         @inlinable
-        public func sink(
-            receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-            receiveValue: @escaping (Output) -> Void
-        ) -> AnyCancellable {
-            var last: Output?
-            return upstream.sink(receiveCompletion: receiveCompletion) { [predicate] value in
-                if let last, predicate(last, value) { return }
-                last = value
-                receiveValue(value)
-            }
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.receive(subscriber: RemoveDuplicatesSubscriber(downstream: subscriber, predicate: predicate))
         }
     }
 }
@@ -52,6 +44,39 @@ extension Publisher {
         by predicate: @escaping (Output, Output) -> Bool
     ) -> Publishers.RemoveDuplicates<Self> {
         Publishers.RemoveDuplicates(upstream: self, predicate: predicate)
+    }
+}
+/// The subscriber `removeDuplicates` puts between its upstream and the downstream: it keeps the
+/// last value delivered. A type of its own, not nested in the publisher (see `MapSubscriber`).
+@usableFromInline
+final class RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscriber {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let predicate: (Input, Input) -> Bool
+    /// Only `receive(_:)` touches it, and the upstream never overlaps those calls.
+    @exclusivity(unchecked) @usableFromInline var last: Input?
+
+    @inlinable
+    init(downstream: Downstream, predicate: @escaping (Input, Input) -> Bool) {
+        self.downstream = downstream
+        self.predicate = predicate
+    }
+
+    @inlinable
+    func receive(subscription: Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+        if let last, predicate(last, input) { return .max(1) }
+        last = input
+        return downstream.receive(input)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+        downstream.receive(completion: completion)
     }
 }
 #endif

@@ -53,6 +53,21 @@ extension PublishingTests {
             form.agreed = true
             #expect(recorder.values == [false, false, true])
         }
+
+        @Test func pairsWithinDemandAndQueuesThePairsBeyondIt() {
+            let a = CountingPublisher(limit: 2)
+            let b = CountingPublisher(limit: 2)
+            let recorder = Recorder(a.combineLatest(b) { "\($0)-\($1)" }, demand: .max(1))
+            #expect(recorder.values == ["0-0"])
+            // One more from each: a's makes "1-0" (delivered), b's makes "1-1" (queued), then both
+            // finish: the finish waits behind the queued pair.
+            recorder.request(.max(1))
+            #expect(recorder.events == [.value("0-0"), .value("1-0")])
+            recorder.request(.max(1))
+            #expect(recorder.events == [.value("0-0"), .value("1-0"), .value("1-1"), .finished])
+            #expect(a.requests == ["request max(1)", "request max(1)"])
+            #expect(b.requests == ["request max(1)", "request max(1)"])
+        }
     }
 }
 #endif

@@ -11,6 +11,13 @@ extension PublishingTests {
             subject.send(completion: .finished)
             #expect(recorder.events == [.value(1), .value(3), .finished])
         }
+
+        @Test func aNilResultAsksTheUpstreamForAnotherInItsPlace() {
+            let upstream = CountingPublisher(limit: 20)
+            let recorder = Recorder(upstream.compactMap { $0 % 2 == 1 ? "\($0)" : nil }, demand: .max(3))
+            #expect(recorder.values == ["1", "3", "5"])
+            #expect(upstream.requests == ["request max(3)"])
+        }
     }
 }
 #endif

@@ -47,6 +47,59 @@ extension PublishingTests {
             subscription.cancel()
             #expect(weakCanary == nil)
         }
+
+        // In virtual time: exact times, no waiting.
+
+        @Test func inVirtualTimeDeliversTheLastValueOfEachBurstWhenTheQuietEnds() {
+            let scheduler = VirtualTimeScheduler()
+            let subject = PassthroughSubject<Int, TestError>()
+            var log: [String] = []
+            let subscription = subject.debounce(for: .milliseconds(100), scheduler: scheduler).sink(
+                receiveCompletion: { log.append("\($0) at \(scheduler.now.nanoseconds / 1_000_000)") },
+                receiveValue: { log.append("\($0) at \(scheduler.now.nanoseconds / 1_000_000)") })
+            subject.send(1)
+            scheduler.advance(by: .milliseconds(50))
+            subject.send(2)  // restarts the wait
+            scheduler.advance(by: .milliseconds(99))
+            #expect(log == [])
+            scheduler.advance(by: .milliseconds(1))
+            #expect(log == ["2 at 150"])
+            subject.send(3)
+            scheduler.advance(by: .milliseconds(30))
+            subject.send(completion: .finished)  // 3 is still waiting: dropped, as in Combine
+            scheduler.advance(by: .seconds(1))
+            #expect(log == ["2 at 150", "finished at 180"])
+            withExtendedLifetime(subscription) {}
+        }
+
+        @Test func inVirtualTimeAValueDueWhileTheSubscriberHasNoDemandIsNotDelivered() {
+            let scheduler = VirtualTimeScheduler()
+            let subject = PassthroughSubject<Int, Never>()
+            let recorder = Recorder(subject.debounce(for: .seconds(1), scheduler: scheduler), demand: .max(1))
+            subject.send(1)
+            scheduler.advance(by: .seconds(1))
+            subject.send(2)
+            scheduler.advance(by: .seconds(1))
+            #expect(recorder.values == [1])
+            recorder.request(.max(1))
+            subject.send(3)
+            scheduler.advance(by: .seconds(1))
+            #expect(recorder.values == [1, 3])
+        }
+
+        @Test func inVirtualTimeCancellingMidStreamStopsTheWaitingValue() {
+            let scheduler = VirtualTimeScheduler()
+            let subject = PassthroughSubject<Int, Never>()
+            let recorder = Recorder(subject.debounce(for: .seconds(1), scheduler: scheduler))
+            subject.send(1)
+            scheduler.advance(by: .seconds(1))
+            subject.send(2)
+            recorder.cancel()
+            scheduler.advance(by: .seconds(5))
+            subject.send(3)
+            scheduler.advance(by: .seconds(5))
+            #expect(recorder.values == [1])
+        }
     }
 }
 #endif

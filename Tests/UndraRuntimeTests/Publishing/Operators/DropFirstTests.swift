@@ -26,6 +26,16 @@ extension PublishingTests {
             subject.send(completion: .failure(TestError()))
             #expect(recorder.events == [.failure(TestError())])
         }
+
+        @Test func asksTheUpstreamForTheSkippedValuesOnTopOfTheFirstRequest() {
+            let upstream = CountingPublisher(limit: 20)
+            let recorder = Recorder(upstream.dropFirst(3), demand: .max(2))
+            #expect(recorder.values == [3, 4])
+            recorder.request(.max(1))
+            #expect(recorder.values == [3, 4, 5])
+            recorder.cancel()
+            #expect(upstream.requests == ["request max(5)", "request max(1)", "cancel"])
+        }
     }
 }
 #endif

@@ -19,6 +19,18 @@ extension PublishingTests {
             subject.send(2)
             #expect(recorder.events == [.value(11), .value(21)])
         }
+
+        @Test func passesDemandAndCancelStraightToAUsersPublisher() {
+            let upstream = CountingPublisher(limit: 10)
+            let recorder = Recorder(upstream.map { $0 * 10 }, demand: .max(2))
+            #expect(recorder.values == [0, 10])
+            recorder.request(.max(1))
+            #expect(recorder.values == [0, 10, 20])
+            recorder.cancel()
+            recorder.request(.max(5))
+            #expect(recorder.values == [0, 10, 20])
+            #expect(upstream.requests == ["request max(2)", "request max(1)", "cancel", "request max(5)"])
+        }
     }
 }
 #endif

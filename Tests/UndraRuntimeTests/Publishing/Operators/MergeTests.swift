@@ -39,6 +39,28 @@ extension PublishingTests {
             #expect(received == [1, 2])
             withExtendedLifetime(subscription) {}
         }
+
+        @Test func asksEachUpstreamForTheDemandAndQueuesWhatGoesBeyondIt() {
+            let a = CountingPublisher(limit: 2)
+            let b = CountingPublisher(limit: 2)
+            let recorder = Recorder(a.merge(with: b.map { $0 + 100 }), demand: .max(3))
+            // a gives 0, 1 and finishes; b gives 100, then 101 waits, and so does the finish.
+            #expect(recorder.events == [.value(0), .value(1), .value(100)])
+            recorder.request(.max(1))
+            #expect(recorder.events == [.value(0), .value(1), .value(100), .value(101), .finished])
+            #expect(a.requests == ["request max(3)"])
+            #expect(b.requests == ["request max(3)"])
+        }
+
+        @Test func cancellingEndsBothUpstreamSubscriptions() {
+            let a = CountingPublisher()
+            let b = CountingPublisher()
+            let recorder = Recorder(a.merge(with: b), demand: .max(1))
+            recorder.cancel()
+            #expect(recorder.values == [0])
+            #expect(a.requests == ["request max(1)", "cancel"])
+            #expect(b.requests == ["request max(1)", "cancel"])
+        }
     }
 }
 #endif

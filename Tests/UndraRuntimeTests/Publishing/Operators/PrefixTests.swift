@@ -37,6 +37,15 @@ extension PublishingTests {
             subject.send(1)
             #expect(recorder.events == [.finished])
         }
+
+        @Test func cancelsAUsersPublisherOnceItHasEnough() {
+            let upstream = CountingPublisher()
+            let recorder = Recorder(upstream.prefix(3), demand: .max(2))
+            #expect(recorder.values == [0, 1])
+            recorder.request(.max(5))
+            #expect(recorder.events == [.value(0), .value(1), .value(2), .finished])
+            #expect(upstream.requests == ["request max(2)", "request max(5)", "cancel"])
+        }
     }
 }
 #endif

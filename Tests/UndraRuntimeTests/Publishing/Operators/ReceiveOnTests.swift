@@ -48,6 +48,42 @@ extension PublishingTests {
             queue.sync {}
             #expect(received.isEmpty)
         }
+
+        @Test func inVirtualTimeNothingArrivesBeforeTheSchedulerRuns() {
+            let scheduler = VirtualTimeScheduler()
+            let subject = PassthroughSubject<Int, TestError>()
+            let recorder = Recorder(subject.receive(on: scheduler))
+            subject.send(1)
+            subject.send(2)
+            subject.send(completion: .finished)
+            #expect(recorder.events == [])
+            scheduler.advance()
+            #expect(recorder.events == [.value(1), .value(2), .finished])
+        }
+
+        @Test func passesDemandStraightToTheUpstream() {
+            let scheduler = VirtualTimeScheduler()
+            let upstream = CountingPublisher(limit: 10)
+            let recorder = Recorder(upstream.receive(on: scheduler), demand: .max(2)) { $0 == 1 ? .max(1) : .none }
+            #expect(recorder.values == [])
+            // 1 asks for one more: the upstream sends 2 at once, and it is scheduled for now, so it
+            // arrives in the same advance.
+            scheduler.advance()
+            #expect(recorder.values == [0, 1, 2])
+            #expect(upstream.requests == ["request max(2)", "request max(1)"])
+        }
+
+        @Test func inVirtualTimeCancellingMidStreamDropsWhatWaits() {
+            let scheduler = VirtualTimeScheduler()
+            let subject = PassthroughSubject<Int, Never>()
+            let recorder = Recorder(subject.receive(on: scheduler))
+            subject.send(1)
+            scheduler.advance()
+            subject.send(2)
+            recorder.cancel()
+            scheduler.advance()
+            #expect(recorder.values == [1])
+        }
     }
 }
 #endif

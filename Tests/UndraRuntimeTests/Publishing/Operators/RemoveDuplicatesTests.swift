@@ -41,6 +41,13 @@ extension PublishingTests {
             settings.theme = "dark"
             #expect(recorder.values == ["light", "dark"])
         }
+
+        @Test func aSkippedDuplicateAsksTheUpstreamForAnotherInItsPlace() {
+            let upstream = CountingPublisher(limit: 20)
+            let recorder = Recorder(upstream.map { $0 / 3 }.removeDuplicates(), demand: .max(3))
+            #expect(recorder.values == [0, 1, 2])
+            #expect(upstream.requests == ["request max(3)"])
+        }
     }
 }
 #endif

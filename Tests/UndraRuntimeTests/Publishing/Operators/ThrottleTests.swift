@@ -52,6 +52,46 @@ extension PublishingTests {
             #expect(recorder.wait(forEvents: 1))
             #expect(recorder.events == [.failure(TestError())])
         }
+
+        // In virtual time: exact times, no waiting.
+
+        private func throttled(latest: Bool) -> [String] {
+            let scheduler = VirtualTimeScheduler()
+            let subject = PassthroughSubject<Int, Never>()
+            var log: [String] = []
+            let subscription = subject.throttle(for: .milliseconds(100), scheduler: scheduler, latest: latest)
+                .sink { log.append("\($0) at \(scheduler.now.nanoseconds / 1_000_000)") }
+            subject.send(1)  // a quiet period's first value goes at once
+            scheduler.advance(by: .milliseconds(10))
+            subject.send(2)
+            scheduler.advance(by: .milliseconds(10))
+            subject.send(3)
+            scheduler.advance(by: .milliseconds(200))
+            subject.send(4)  // quiet for more than an interval: at once again
+            scheduler.advance(by: .milliseconds(1))
+            withExtendedLifetime(subscription) {}
+            return log
+        }
+
+        @Test func inVirtualTimeDeliversTheLatestValueOfEachIntervalOnTime() {
+            #expect(throttled(latest: true) == ["1 at 0", "3 at 100", "4 at 220"])
+        }
+
+        @Test func inVirtualTimeDeliversTheFirstValueOfEachIntervalOnTime() {
+            #expect(throttled(latest: false) == ["1 at 0", "2 at 100", "4 at 220"])
+        }
+
+        @Test func inVirtualTimeHonoursDemand() {
+            let scheduler = VirtualTimeScheduler()
+            let subject = PassthroughSubject<Int, Never>()
+            let recorder = Recorder(
+                subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true), demand: .max(1))
+            subject.send(1)
+            scheduler.advance(by: .seconds(2))
+            subject.send(2)
+            scheduler.advance(by: .seconds(2))
+            #expect(recorder.values == [1])
+        }
     }
 }
 #endif

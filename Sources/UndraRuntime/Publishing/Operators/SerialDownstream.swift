@@ -1,0 +1,159 @@
+#if !canImport(Combine) || UNDRA_COMBINE_MODULE
+/// The downstream end of an operator whose values come from several threads at once (`merge`,
+/// `combineLatest`): values go in from anywhere, and come out one at a time, in the order they
+/// went in, never beyond the downstream's demand, and with no lock held while the downstream runs.
+///
+/// The operator's own state (`State`) sits under the same lock as the queue, so that computing a
+/// value from the state and queueing it is one step: values cannot overtake one another.
+///
+/// How: like a subject's delivery, one thread at a time delivers. A thread that brings work while
+/// nobody delivers becomes the deliverer and drains the queue (as far as demand allows) before it
+/// returns; a thread that finds someone delivering leaves its value in the queue for them.
+///
+/// Thread-safety: every method from any thread. Complexity: O(1) amortized per value.
+final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable {
+    // @unchecked: all mutable state is in `guarded`, under its lock; `downstream` is called only
+    // by the thread that holds `delivering`.
+    typealias Input = Downstream.Input
+    typealias Completion = Subscribers.Completion<Downstream.Failure>
+
+    let downstream: Downstream
+    private let guarded: Locked<Guarded>
+
+    private struct Guarded {
+        var state: State
+        var demand = Subscribers.Demand.none
+        /// Values waiting for demand or for the deliverer, from `head` on. A value is moved out
+        /// as it is delivered, so that emptying the array releases none under the lock.
+        var queue: [Input?] = []
+        var head = 0
+        /// A completion waiting for the values before it (a failure waits for none).
+        var completion: Completion?
+        var delivering = false
+        /// Completed or cancelled: nothing more goes out, and nothing more comes in.
+        var done = false
+
+        var queued: Int { queue.count - head }
+
+        /// The next thing the deliverer does, or nil (then it stops delivering).
+        mutating func next() -> Delivery? {
+            if queued > 0, demand > 0, !done {
+                let value = queue[head].take()!
+                head += 1
+                if head == queue.count {
+                    queue.removeAllKeepingCapacity()
+                    head = 0
+                }
+                demand -= 1
+                return .value(value)
+            }
+            if queued == 0, let completion = completion.take() {
+                done = true
+                return .completion(completion)
+            }
+            delivering = false
+            return nil
+        }
+    }
+
+    private enum Delivery {
+        case value(Input)
+        case completion(Completion)
+    }
+
+    init(_ downstream: Downstream, state: State) {
+        self.downstream = downstream
+        guarded = Locked(Guarded(state: state))
+    }
+
+    /// Runs `body` on the operator's state, under the lock. Call no user code from it.
+    func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        guarded.withLock { body(&$0.state) }
+    }
+
+    /// Under the lock, `update` changes the state and may make a value: it is delivered after the
+    /// values already queued, now if this thread can, or by the thread delivering. Ignored once
+    /// completed or cancelled.
+    func send(_ update: (inout State) -> Input?) {
+        let start = guarded.withLock { guarded -> Bool in
+            guard !guarded.done, guarded.completion == nil, let value = update(&guarded.state) else { return false }
+            guarded.queue.append(value)
+            guard !guarded.delivering else { return false }
+            guarded.delivering = true
+            return true
+        }
+        if start { deliver() }
+    }
+
+    /// Delivers `value` after those queued if the downstream has demand left for it; otherwise
+    /// drops it (for sources that cannot wait, such as notifications).
+    func offer(_ value: Input) {
+        let start = guarded.withLock { guarded -> Bool in
+            guard !guarded.done, guarded.completion == nil, guarded.demand > guarded.queued else { return false }
+            guarded.queue.append(value)
+            guard !guarded.delivering else { return false }
+            guarded.delivering = true
+            return true
+        }
+        if start { deliver() }
+    }
+
+    /// Completes the downstream: a failure as soon as the value being delivered is done (the
+    /// queued ones are dropped), `.finished` after the queued values. Only the first counts.
+    func complete(_ completion: Completion) {
+        let (start, dropped) = guarded.withLock { guarded -> (Bool, [Input?]) in
+            guard !guarded.done, guarded.completion == nil else { return (false, []) }
+            var dropped: [Input?] = []
+            if case .failure = completion {
+                dropped = guarded.queue.take()
+                guarded.head = 0
+            }
+            guarded.completion = completion
+            guard !guarded.delivering else { return (false, dropped) }
+            guarded.delivering = true
+            return (true, dropped)
+        }
+        withExtendedLifetime(dropped) {}
+        if start { deliver() }
+    }
+
+    /// Adds `demand`, and delivers what it lets out of the queue. Returns the part of `demand`
+    /// that the queue does not cover: what the operator should ask its upstreams for.
+    func request(_ demand: Subscribers.Demand) -> Subscribers.Demand {
+        let (uncovered, start) = guarded.withLock { guarded -> (Subscribers.Demand, Bool) in
+            guard !guarded.done else { return (.none, false) }
+            guarded.demand += demand
+            let uncovered = demand - guarded.queued
+            guard !guarded.delivering, guarded.queued > 0 || guarded.completion != nil else { return (uncovered, false) }
+            guarded.delivering = true
+            return (uncovered, true)
+        }
+        if start { deliver() }
+        return uncovered
+    }
+
+    /// Delivers nothing more: drops the queue and any waiting completion.
+    func cancel() {
+        let dropped = guarded.withLock { guarded -> [Input?] in
+            guarded.done = true
+            guarded.completion = nil
+            guarded.head = 0
+            return guarded.queue.take()
+        }
+        withExtendedLifetime(dropped) {}
+    }
+
+    /// This thread delivers until there is nothing it may deliver.
+    private func deliver() {
+        while let delivery = guarded.withLock({ $0.next() }) {
+            switch delivery {
+            case .value(let value):
+                let more = downstream.receive(value)
+                if more > 0 { guarded.withLock { $0.demand += more } }
+            case .completion(let completion):
+                downstream.receive(completion: completion)
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,23 @@
+#if !canImport(Combine) || UNDRA_COMBINE_MODULE
+/// A publisher that delivers one value, then finishes, to each subscriber, as soon as it asks.
+public struct Just<Output>: Publisher {
+    public typealias Failure = Never
+
+    /// The value delivered to every subscriber.
+    public let output: Output
+
+    /// A publisher of `output`.
+    public init(_ output: Output) {
+        self.output = output
+    }
+
+    /// Hands `subscriber` a subscription that delivers the value and `.finished` at its first
+    /// request. O(1).
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+        subscriber.receive(subscription: OneShotSubscription(subscriber, value: output, completion: .finished))
+    }
+}
+
+extension Just: Sendable where Output: Sendable {}
+extension Just: Equatable where Output: Equatable {}
+#endif

@@ -1,0 +1,187 @@
+#if !canImport(Combine) || UNDRA_COMBINE_MODULE
+
+// Subscribing, requesting, cancelling and closing: the roster changes, always under the lock.
+extension BroadcasterCore {
+    /// Subscribes `sink`'s closures at the end of the roster, with unlimited demand. A subject
+    /// with a current value first delivers it, on the calling thread, before the subscriber
+    /// joins; if a newer value was sent meanwhile, that one too (never an older one). After
+    /// completion, delivers only the completion. O(subscribers); safe from any thread.
+    @inlinable
+    func subscribe(
+        receiveCompletion: @escaping (Completion) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
+        var seenClock: Int?
+        while true {
+            let outcome = shared.withLock { shared -> JoinOutcome in
+                if let completion = shared.completion { return .completed(completion) }
+                if let current = shared.current, shared.currentClock != seenClock {
+                    return .current(current, clock: shared.currentClock)
+                }
+                shared.clock += 1
+                let conduit = SinkConduit(
+                    id: shared.clock, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+                let next = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).adding(conduit)
+                return .joined(id: shared.clock, replaced: replaceRoster(with: next, in: &shared))
+            }
+            switch outcome {
+            case .completed(let completion):
+                receiveCompletion(completion)
+                return AnyCancellable {}
+            case .current(let value, let clock):
+                receiveValue(value)
+                seenClock = clock
+            case .joined(let id, let replaced):
+                replaced.release()
+                return AnyCancellable(subscription: SubjectSubscription(core: self, id: id, unsubscribe: Self.unsubscribe))
+            }
+        }
+    }
+
+    /// Subscribes `sink`'s closures, with unlimited demand, to a subject whose current value
+    /// lives outside the core (`currentReader`): the subscriber joins, then gets the current
+    /// value as a delivery, now if nobody is delivering (on this thread), or right after the
+    /// delivery under way. So the value it starts from is the one current at its place in the
+    /// delivery order: it never misses a later one, nor sees an earlier one after it.
+    /// O(subscribers); safe from any thread, by a caller that holds the subject.
+    @inlinable
+    func subscribeReadingCurrent(
+        receiveCompletion: @escaping (Completion) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
+        let outcome = shared.withLock { shared -> (id: Int, replaced: Roster, deliverNow: Bool)? in
+            guard shared.completion == nil else { return nil }
+            shared.clock += 1
+            let conduit = SinkConduit(id: shared.clock, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+            let next = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).adding(conduit)
+            let replaced = replaceRoster(with: next, in: &shared)
+            if claimOrSignalDelivery() { return (shared.clock, replaced, true) }
+            shared.pending.append(.initial(id: shared.clock))
+            return (shared.clock, replaced, false)
+        }
+        guard let (id, replaced, deliverNow) = outcome else { return AnyCancellable {} }
+        replaced.release()
+        if deliverNow {
+            deliverInitial(id)
+            finishDelivering()
+        }
+        return AnyCancellable(subscription: SubjectSubscription(core: self, id: id, unsubscribe: Self.unsubscribe))
+    }
+
+    @usableFromInline
+    enum JoinOutcome {
+        case completed(Completion)
+        case current(Output, clock: Int)
+        case joined(id: Int, replaced: Roster)
+    }
+
+    /// Subscribes `subscriber` at the end of the roster, then hands it its subscription; it gets
+    /// values as it asks for them (under a subject with a current value, the current one first).
+    /// After completion, hands it an empty subscription and the completion. O(subscribers); safe
+    /// from any thread.
+    @inlinable
+    func subscribe<S: Subscriber>(_ subscriber: S, owner: AnyObject? = nil) where S.Input == Output, S.Failure == Failure {
+        let forward = SubscriberConduit<S>.forwarder
+        let outcome = shared.withLock { shared -> (Completion?, SubscriberConduit<S>?, replaced: Roster) in
+            if let completion = shared.completion { return (completion, nil, .empty) }
+            shared.clock += 1
+            let conduit = SubscriberConduit(
+                id: shared.clock, subscriber: subscriber, refreshes: keepsCurrent, forward: forward)
+            let next = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).adding(conduit)
+            return (nil, conduit, replaceRoster(with: next, in: &shared))
+        }
+        outcome.replaced.release()
+        guard let conduit = outcome.1 else {
+            subscriber.receive(subscription: Subscriptions.empty)
+            if let completion = outcome.0 { subscriber.receive(completion: completion) }
+            return
+        }
+        conduit.handOver(ConduitSubscription(core: self, id: conduit.id, owner: owner), from: self)
+    }
+
+    /// Adds `demand` to what the subscriber `id` asked for. Under a subject with a current value,
+    /// if the subscriber missed a value for lack of demand (or has not had the current one yet),
+    /// it then gets the current value, caught up apart from the delivery, on this thread or on the
+    /// one in a stretch with it (see Conduit+CatchUp.swift). O(log subscribers); safe from any
+    /// thread (under `@Published`, by a caller that holds the property's subject).
+    @inlinable
+    func request(_ demand: Subscribers.Demand, forSubscriber id: Int) {
+        guard demand > 0 else { return }
+        let catchingUp = shared.withLock { shared -> Unmanaged<Conduit<Output, Failure>>? in
+            let current = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
+            guard let conduit = current.entry(id: id), conduit._withUnsafeGuaranteedRef({ $0.addDemand(demand) })
+            else { return nil }
+            return conduit.retain()
+        }
+        guard let catchingUp else { return }
+        catchingUp._withUnsafeGuaranteedRef { catchUp($0) }
+        catchingUp.release()
+    }
+
+    /// What cancelling a ``SubjectSubscription`` does: remove the subscriber from the core the
+    /// subscription holds. A closure made here, where the core's type is known, so that
+    /// cancelling runs code specialized for it; it captures nothing.
+    @inlinable
+    static var unsubscribe: (SubjectSubscription) -> Void {
+        { subscription in
+            unsafeDowncast(subscription.core, to: BroadcasterCore.self).removeSubscriber(subscription.id)
+        }
+    }
+
+    /// Removes the subscriber `id`, if it is still subscribed, and releases it (and its
+    /// closures or subscriber) unless a delivery is walking it: then the deliverer does, when it
+    /// stops. O(subscribers); safe from any thread, whether or not the subject is still there.
+    @inlinable
+    func removeSubscriber(_ id: Int) {
+        shared.withLock { shared -> Roster in
+            let current = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
+            guard current.contains(id: id) else { return .empty }
+            return replaceRoster(with: current.removing(id: id), in: &shared)
+        }.release()
+    }
+
+    /// Keeps `upstream`, a subscription that feeds the subject, and asks it for every value; it
+    /// is cancelled when the subject goes. Safe from any thread.
+    @usableFromInline
+    func keep(upstream: Subscription) {
+        shared.withLock { $0.upstreams.append(upstream) }
+        upstream.request(.unlimited)
+    }
+
+    /// The subject is gone: drops every subscriber and the current value, and cancels the
+    /// upstreams that fed it. Subscriptions that cancel or request later find nothing.
+    /// O(subscribers).
+    @usableFromInline
+    func close() {
+        let (subscribers, _, upstreams) = shared.withLock { shared in
+            (replaceRoster(with: .empty, in: &shared), shared.current.take(), shared.upstreams.take())
+        }
+        subscribers.release()
+        for upstream in upstreams { upstream.cancel() }
+    }
+
+    /// Under the lock: swaps in `next`, and returns the old roster if the caller must release it
+    /// (after unlocking). While someone delivers, the old roster is theirs to release instead.
+    ///
+    /// Why this is safe with no lock on the delivering side: the swap and `signalDelivery`'s
+    /// load here, and the deliverer's claim and its load of `roster`, are all sequentially
+    /// consistent. So either we see the deliverer (and retire the old roster), or the
+    /// deliverer's load comes after our swap (and it never sees the old roster).
+    @inlinable
+    func replaceRoster(with next: Roster, in shared: inout Shared) -> Roster {
+        let old = Roster(bits: roster.exchange(next.bits, ordering: .sequentiallyConsistent))
+        guard old != .empty, signalDelivery() else { return old }
+        shared.retired.append(old)
+        return .empty
+    }
+}
+
+extension Array {
+    /// The elements, leaving the array empty.
+    @inlinable
+    mutating func take() -> [Element] {
+        defer { self = [] }
+        return self
+    }
+}
+#endif
