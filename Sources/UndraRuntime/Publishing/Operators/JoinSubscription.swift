@@ -42,9 +42,9 @@ final class JoinSubscription<Downstream: Subscriber, State>: Subscription, Custo
     }
 
     /// A value from an upstream: `update` folds it into the state, and may make a value for the
-    /// downstream.
+    /// downstream. What the downstream asks for meanwhile is asked of every upstream, as a request.
     func receive(_ update: (inout State) -> Downstream.Input?) {
-        serial.send { update(&$0.state) }
+        forward(serial.send { update(&$0.state) })
     }
 
     /// Upstream `index` has completed: a failure ends everything at once; the last `.finished`
@@ -65,13 +65,17 @@ final class JoinSubscription<Downstream: Subscriber, State>: Subscription, Custo
     }
 
     func request(_ demand: Subscribers.Demand) {
-        let uncovered = serial.request(demand)
-        guard uncovered > 0 else { return }
+        forward(serial.request(demand))
+    }
+
+    /// Asks every upstream for `demand` more.
+    private func forward(_ demand: Subscribers.Demand) {
+        guard demand > 0 else { return }
         let upstreams = serial.withState { joined -> [Subscription] in
-            joined.forwarded += uncovered
+            joined.forwarded += demand
             return joined.upstreams.compactMap { $0 }
         }
-        for upstream in upstreams { upstream.request(uncovered) }
+        for upstream in upstreams { upstream.request(demand) }
     }
 
     func cancel() {

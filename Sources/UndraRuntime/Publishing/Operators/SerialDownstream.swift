@@ -35,6 +35,16 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
 
         var queued: Int { queue.count - head }
 
+        /// Adds `more` to the demand; returns how much more of it the queue leaves uncovered
+        /// (values the upstreams must still be asked for). Counting against the demand already
+        /// there, not `more` alone: a queued value that the demand before already covered does
+        /// not cover `more`.
+        mutating func add(_ more: Subscribers.Demand) -> Subscribers.Demand {
+            let uncoveredBefore = demand - queued
+            demand += more
+            return (demand - queued) - uncoveredBefore
+        }
+
         /// The next thing the deliverer does, or nil (then it stops delivering).
         mutating func next() -> Delivery? {
             if queued > 0, demand > 0, !done {
@@ -74,7 +84,12 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     /// Under the lock, `update` changes the state and may make a value: it is delivered after the
     /// values already queued, now if this thread can, or by the thread delivering. Ignored once
     /// completed or cancelled.
-    func send(_ update: (inout State) -> Input?) {
+    ///
+    /// Returns the further demand the downstream asked for (through `receive(_:)`'s result) while
+    /// this thread delivered, less what the queue covers: what the operator should ask its
+    /// upstream for.
+    @discardableResult
+    func send(_ update: (inout State) -> Input?) -> Subscribers.Demand {
         let start = guarded.withLock { guarded -> Bool in
             guard !guarded.done, guarded.completion == nil, let value = update(&guarded.state) else { return false }
             guarded.queue.append(value)
@@ -82,12 +97,13 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
             guarded.delivering = true
             return true
         }
-        if start { deliver() }
+        return start ? deliver() : .none
     }
 
     /// Delivers `value` after those queued if the downstream has demand left for it; otherwise
-    /// drops it (for sources that cannot wait, such as notifications).
-    func offer(_ value: Input) {
+    /// drops it (for sources that cannot wait, such as notifications). Returns what `send` does.
+    @discardableResult
+    func offer(_ value: Input) -> Subscribers.Demand {
         let start = guarded.withLock { guarded -> Bool in
             guard !guarded.done, guarded.completion == nil, guarded.demand > guarded.queued else { return false }
             guarded.queue.append(value)
@@ -95,7 +111,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
             guarded.delivering = true
             return true
         }
-        if start { deliver() }
+        return start ? deliver() : .none
     }
 
     /// Completes the downstream: a failure as soon as the value being delivered is done (the
@@ -114,22 +130,22 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
             return (true, dropped)
         }
         withExtendedLifetime(dropped) {}
-        if start { deliver() }
+        // Nothing comes from the upstreams after a completion: the demand is not asked of them.
+        if start { _ = deliver() }
     }
 
     /// Adds `demand`, and delivers what it lets out of the queue. Returns the part of `demand`
-    /// that the queue does not cover: what the operator should ask its upstreams for.
+    /// that the queue does not cover, plus what the downstream asked for while this thread
+    /// delivered: what the operator should ask its upstreams for.
     func request(_ demand: Subscribers.Demand) -> Subscribers.Demand {
         let (uncovered, start) = guarded.withLock { guarded -> (Subscribers.Demand, Bool) in
             guard !guarded.done else { return (.none, false) }
-            guarded.demand += demand
-            let uncovered = demand - guarded.queued
+            let uncovered = guarded.add(demand)
             guard !guarded.delivering, guarded.queued > 0 || guarded.completion != nil else { return (uncovered, false) }
             guarded.delivering = true
             return (uncovered, true)
         }
-        if start { deliver() }
-        return uncovered
+        return start ? uncovered + deliver() : uncovered
     }
 
     /// Delivers nothing more: drops the queue and any waiting completion.
@@ -143,17 +159,20 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
         withExtendedLifetime(dropped) {}
     }
 
-    /// This thread delivers until there is nothing it may deliver.
-    private func deliver() {
+    /// This thread delivers until there is nothing it may deliver. Returns the demand the
+    /// downstream added meanwhile that the queue does not cover.
+    private func deliver() -> Subscribers.Demand {
+        var uncovered = Subscribers.Demand.none
         while let delivery = guarded.withLock({ $0.next() }) {
             switch delivery {
             case .value(let value):
                 let more = downstream.receive(value)
-                if more > 0 { guarded.withLock { $0.demand += more } }
+                if more > 0 { uncovered += guarded.withLock { $0.add(more) } }
             case .completion(let completion):
                 downstream.receive(completion: completion)
             }
         }
+        return uncovered
     }
 }
 #endif
