@@ -48,6 +48,8 @@ where Transform.Output == Downstream.Input, Transform.Failure == Downstream.Fail
     @usableFromInline let upstream = UpstreamSubscription()
     /// The operator's failure for the upstream's (the same error, or it as `any Error`).
     @usableFromInline let failure: (UpstreamFailure) -> Downstream.Failure
+    /// The operator's name, taken at the start: the transform itself is the `receive` calls'.
+    @usableFromInline let description: String
     @exclusivity(unchecked) @usableFromInline var transform: Transform
     /// Finished or failed, by the transform or the upstream: later events are ignored (an
     /// upstream may still deliver a value or two while it takes in a cancel).
@@ -58,6 +60,7 @@ where Transform.Output == Downstream.Input, Transform.Failure == Downstream.Fail
         self.downstream = downstream
         self.transform = transform
         self.failure = failure
+        description = transform.name
     }
 
     @inlinable
@@ -104,10 +107,5 @@ where Transform.Output == Downstream.Input, Transform.Failure == Downstream.Fail
     func cancel() {
         upstream.cancel()
     }
-
-    /// The operator's name; read only before the subscription ends (it reads the transform
-    /// unlocked).
-    @usableFromInline
-    var description: String { transform.name }
 }
 #endif
