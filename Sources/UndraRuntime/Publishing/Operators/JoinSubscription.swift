@@ -85,7 +85,7 @@ final class JoinSubscription<Downstream: Subscriber, State: JoinState>: Subscrip
         }
         guard let others else { return }
         for upstream in others { upstream.cancel() }
-        forward(serial.complete(completion))
+        serial.complete(completion)
     }
 
     func request(_ demand: Subscribers.Demand) {

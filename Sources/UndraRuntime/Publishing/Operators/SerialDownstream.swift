@@ -33,6 +33,16 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
 
         var queued: Int { queue.count }
 
+        /// Adds `more` to the demand; returns how much of it the queue leaves uncovered (values
+        /// the upstreams must still be asked for). Counted against the demand already there, not
+        /// `more` alone: a queued value that the demand before already covered does not cover
+        /// `more`.
+        mutating func add(_ more: Subscribers.Demand) -> Subscribers.Demand {
+            let uncoveredBefore = demand - queued
+            demand += more
+            return (demand - queued) - uncoveredBefore
+        }
+
         /// The next thing the deliverer does, or nil (then it stops delivering).
         mutating func next() -> Delivery? {
             if demand > 0, !done, let value = queue.popFirst() {
@@ -63,7 +73,12 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
         guarded.withLock { body(&$0.state) }
     }
 
-    // Each method that may deliver returns the demand the downstream added meanwhile (through
+    /// Runs `body` on the operator's state and the number of values waiting, under the lock.
+    func withState<Result>(_ body: (inout State, _ queued: Int) -> Result) -> Result {
+        guarded.withLock { body(&$0.state, $0.queued) }
+    }
+
+    // `send`, `offer` and `request` return the demand the downstream added meanwhile (through
     // what its `receive(_:)` returned) beyond the values queued: what the operator should ask its
     // upstreams for, once this thread has stopped delivering.
 
@@ -72,8 +87,18 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     /// completed or cancelled.
     @discardableResult
     func send(_ update: (inout State) -> Input?) -> Subscribers.Demand {
+        send { state, _, _ in update(&state) }
+    }
+
+    /// As `send(_:)`, for an operator that bounds the queue (`buffer`): `update` also gets the
+    /// values waiting, which it may take from (keeping what it takes in its own captures, to be
+    /// released after unlocking), and the demand not yet used.
+    @discardableResult
+    func send(_ update: (inout State, inout FIFOQueue<Input>, Subscribers.Demand) -> Input?) -> Subscribers.Demand {
         let start = guarded.withLock { guarded -> Bool in
-            guard !guarded.done, guarded.completion == nil, let value = update(&guarded.state) else { return false }
+            guard !guarded.done, guarded.completion == nil,
+                let value = update(&guarded.state, &guarded.queue, guarded.demand)
+            else { return false }
             guarded.queue.append(value)
             guard !guarded.delivering else { return false }
             guarded.delivering = true
@@ -98,8 +123,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
 
     /// Completes the downstream: a failure as soon as the value being delivered is done (the
     /// queued ones are dropped), `.finished` after the queued values. Only the first counts.
-    @discardableResult
-    func complete(_ completion: Completion) -> Subscribers.Demand {
+    func complete(_ completion: Completion) {
         let (start, dropped) = guarded.withLock { guarded -> (Bool, FIFOQueue<Input>) in
             guard !guarded.done, guarded.completion == nil else { return (false, FIFOQueue()) }
             var dropped = FIFOQueue<Input>()
@@ -110,7 +134,8 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
             return (true, dropped)
         }
         withExtendedLifetime(dropped) {}
-        return start ? deliver() : .none
+        // Nothing comes from the upstreams after a completion: the demand is not asked of them.
+        if start { _ = deliver() }
     }
 
     /// Adds `demand`, and delivers what it lets out of the queue. Returns the part of `demand`
@@ -118,8 +143,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     func request(_ demand: Subscribers.Demand) -> Subscribers.Demand {
         let (uncovered, start) = guarded.withLock { guarded -> (Subscribers.Demand, Bool) in
             guard !guarded.done else { return (.none, false) }
-            guarded.demand += demand
-            let uncovered = demand - guarded.queued
+            let uncovered = guarded.add(demand)
             guard !guarded.delivering, guarded.queued > 0 || guarded.completion != nil else { return (uncovered, false) }
             guarded.delivering = true
             return (uncovered, true)
@@ -145,12 +169,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
             switch delivery {
             case .value(let value):
                 let more = downstream.receive(value)
-                if more > 0 {
-                    uncovered += guarded.withLock { guarded in
-                        guarded.demand += more
-                        return more - guarded.queued
-                    }
-                }
+                if more > 0 { uncovered += guarded.withLock { $0.add(more) } }
             case .completion(let completion):
                 downstream.receive(completion: completion)
             }
