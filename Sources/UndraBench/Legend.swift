@@ -8,6 +8,8 @@ enum Legend {
         "LockedClosureArray":
             "the floor for a publisher: an array of closures behind a pthread lock, called in turn",
         "stored property": "the floor for a read: a plain stored property",
+        "LockedZip":
+            "the floor for zip: two queues behind one pthread lock, paired by hand and sent through a LockedClosureArray",
         "ArrayWithIndex":
             "the naive keyed list: a [Row] and a [Key: Int] index rebuilt after each insert, remove or move",
         "Array.firstIndex": "a linear search of an array of keys",
