@@ -29,12 +29,12 @@ func publishingCases() -> [BenchCase] {
 #if !canImport(Combine)
 
 /// What every sink here does: count, so that the work cannot be optimized away.
-private final class Tally {
+final class Tally {
     var count = 0
 }
 
 /// The baseline: closures in an array behind a pthread lock.
-private final class LockedClosureArray<Value> {
+final class LockedClosureArray<Value> {
     let closures = PthreadLocked<[(Value) -> Void]>([])
 
     func append(_ closure: @escaping (Value) -> Void) {
@@ -193,7 +193,7 @@ private func publishedSetThroughOperators() -> BenchCase {
 
 /// A value behind a pthread mutex, allocated with it: the construction of UndraRuntime's `Locked`
 /// (which is internal), for the baseline.
-private final class PthreadLocked<State> {
+final class PthreadLocked<State> {
     private let storage: ManagedBuffer<State, pthread_mutex_t>
 
     init(_ initial: State) {

@@ -3,6 +3,7 @@ import Foundation
 // UndraBench: every case measured for UndraRuntime and for its baseline in the same run.
 //   swift run -c release UndraBench                 the table
 //   swift run -c release UndraBench --json FILE     the table, and the rows as JSON in FILE
+//   swift run -c release UndraBench --svg FILE      the table, and the run drawn as a chart in FILE
 //   swift run -c release UndraBench --filter PREFIX only the cases whose name starts with PREFIX
 //   swift run -c release UndraBench --quick         fewer, shorter samples (a smoke run)
 //   swift run -c release UndraBench --no-baseline   UndraRuntime only
@@ -11,6 +12,7 @@ import Foundation
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var jsonPath: String?
+var svgPath: String?
 var filter: String?
 var bencher = Bencher()
 var baselines = true
@@ -19,6 +21,7 @@ while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
     case "--json" where !arguments.isEmpty: jsonPath = arguments.removeFirst()
+    case "--svg" where !arguments.isEmpty: svgPath = arguments.removeFirst()
     case "--filter" where !arguments.isEmpty: filter = arguments.removeFirst()
     case "--no-baseline": baselines = false
     case "--profile" where Int(arguments.first ?? "") != nil: profileOperations = Int(arguments.removeFirst())
@@ -26,12 +29,18 @@ while !arguments.isEmpty {
         bencher.samples = 3
         bencher.sampleMillis = 2
     default:
-        FileHandle.standardError.write(Data("usage: UndraBench [--json FILE] [--filter PREFIX] [--quick] [--no-baseline] [--profile N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: UndraBench [--json FILE] [--svg FILE] [--filter PREFIX] [--quick] [--no-baseline] [--profile N]\n".utf8))
         exit(2)
     }
 }
 
-let cases = (trackingCases() + publishingCases() + mirrorCases() + storeCases())
+// The fine-grained rows' baseline is Apple's Observation (iOS 17, macOS 14); the package's
+// floors are lower, so the benchmark says what it needs rather than failing to build there.
+guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+    FileHandle.standardError.write(Data("UndraBench measures against Observation: macOS 14 or later\n".utf8))
+    exit(1)
+}
+let cases = (trackingCases() + publishingCases() + combiningCases() + mirrorCases() + storeCases() + wireCases())
     .filter { filter == nil || $0.name.hasPrefix(filter!) }
 if let profileOperations {
     for c in cases { _ = c.ours(profileOperations) }
@@ -39,13 +48,25 @@ if let profileOperations {
 }
 var results: [BenchResult] = []
 for c in cases {
-    let ours = bencher.measure(c.ours)
-    let theirs = baselines ? c.theirs.map { bencher.measure($0) } : nil
+    let (ours, theirs) = bencher.measure(c.ours, against: baselines ? c.theirs : nil)
     let result = BenchResult(name: c.name, ns: ours, baseline: c.baseline, baselineNs: theirs, goal: c.goal)
     results.append(result)
     FileHandle.standardError.write(Data("\(c.name): \(ours) ns\n".utf8))
 }
 print(Report.table(results))
+print()
+print(Legend.text(for: results, bencher: bencher))
 if let jsonPath {
     try Report.json(results).write(toFile: jsonPath, atomically: true, encoding: .utf8)
+}
+if let svgPath {
+    let day = Date().formatted(.iso8601.year().month().day())
+    try Chart.svg(results, title: "UndraBench, \(day): every row against its baseline")
+        .write(toFile: svgPath, atomically: true, encoding: .utf8)
+}
+// The table explains itself or the run fails: every baseline says what it is (CI runs `--quick`).
+let undescribed = Legend.undescribed(in: results)
+if !undescribed.isEmpty {
+    FileHandle.standardError.write(Data("UndraBench: describe these baselines in Legend.swift: \(undescribed)\n".utf8))
+    exit(1)
 }

@@ -17,8 +17,9 @@ public struct FieldID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiter
 ///     static let lastEvent = Field<String>(id: 3, name: "lastEvent", initial: "", coalesces: false)
 ///
 /// A coalescing field (the default) is announced once per drain, however many ops changed it.
-/// A field with `coalesces: false` keeps every intermediate value: each op is applied and
-/// announced on its own, in order. Keyed lists are declared with `ListField`.
+/// A field with `coalesces: false` (an event) keeps every intermediate value: each op is applied
+/// and announced on its own, in order, exactly once, in any drain; a snapshot gives it one value,
+/// announced only if it differs from the one held. Keyed lists are declared with `ListField`.
 public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
     public let id: FieldID
     /// Everything else, in one object: a declaration is copied wherever a field is read or a
@@ -32,12 +33,19 @@ public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
         let coalesces: Bool
         /// When known, a `set` to the value already held is not a change (and announces nothing).
         let isEqual: (@Sendable (Value, Value) -> Bool)?
+        /// How the wire reads and writes the field's ops (Wire/'s `FieldCodec`), opaque here;
+        /// nil when `Value` is not `WireCodable`.
+        let codec: (any AnyObject & Sendable)?
 
-        init(name: String, initial: Value, coalesces: Bool, isEqual: (@Sendable (Value, Value) -> Bool)?) {
+        init(
+            name: String, initial: Value, coalesces: Bool, isEqual: (@Sendable (Value, Value) -> Bool)?,
+            codec: (any AnyObject & Sendable)?
+        ) {
             self.name = name
             self.initial = initial
             self.coalesces = coalesces
             self.isEqual = isEqual
+            self.codec = codec
         }
     }
 
@@ -47,12 +55,16 @@ public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
 
     /// Declares a field whose values cannot be compared: every `set` is a change.
     public init(id: FieldID, name: String, initial: Value, coalesces: Bool = true) {
-        self.init(id: id, name: name, initial: initial, coalesces: coalesces, isEqual: nil)
+        self.init(id: id, name: name, initial: initial, coalesces: coalesces, isEqual: nil, codec: nil)
     }
 
-    init(id: FieldID, name: String, initial: Value, coalesces: Bool, isEqual: (@Sendable (Value, Value) -> Bool)?) {
+    @usableFromInline
+    init(
+        id: FieldID, name: String, initial: Value, coalesces: Bool, isEqual: (@Sendable (Value, Value) -> Bool)?,
+        codec: (any AnyObject & Sendable)?
+    ) {
         self.id = id
-        self.details = Details(name: name, initial: initial, coalesces: coalesces, isEqual: isEqual)
+        self.details = Details(name: name, initial: initial, coalesces: coalesces, isEqual: isEqual, codec: codec)
     }
 
     func makeStorage() -> FieldStorage {
@@ -63,7 +75,7 @@ public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
 extension Field where Value: Equatable {
     /// Declares a field of comparable values: a `set` to the value already held is not a change.
     public init(id: FieldID, name: String, initial: Value, coalesces: Bool = true) {
-        self.init(id: id, name: name, initial: initial, coalesces: coalesces, isEqual: { $0 == $1 })
+        self.init(id: id, name: name, initial: initial, coalesces: coalesces, isEqual: { $0 == $1 }, codec: nil)
     }
 }
 
@@ -82,12 +94,18 @@ public struct ListField<Key: Hashable & Sendable, Row: Sendable>: FieldDeclarati
         let name: String
         let coalesces: Bool
         let entryPoints: ListStorage<Key, Row>.EntryPoints
+        /// How the wire reads and writes the list's ops (see `Field.Details.codec`).
+        let codec: (any AnyObject & Sendable)?
 
         @usableFromInline
-        init(name: String, coalesces: Bool, entryPoints: ListStorage<Key, Row>.EntryPoints) {
+        init(
+            name: String, coalesces: Bool, entryPoints: ListStorage<Key, Row>.EntryPoints,
+            codec: (any AnyObject & Sendable)?
+        ) {
             self.name = name
             self.coalesces = coalesces
             self.entryPoints = entryPoints
+            self.codec = codec
         }
     }
 
@@ -97,8 +115,13 @@ public struct ListField<Key: Hashable & Sendable, Row: Sendable>: FieldDeclarati
     /// Declares a list field, empty until the core fills it.
     @inlinable
     public init(id: FieldID, name: String, coalesces: Bool = true) {
+        self.init(id: id, name: name, coalesces: coalesces, codec: nil)
+    }
+
+    @inlinable
+    init(id: FieldID, name: String, coalesces: Bool, codec: (any AnyObject & Sendable)?) {
         self.id = id
-        self.details = Details(name: name, coalesces: coalesces, entryPoints: .specialized)
+        self.details = Details(name: name, coalesces: coalesces, entryPoints: .specialized, codec: codec)
     }
 
     func makeStorage() -> FieldStorage {

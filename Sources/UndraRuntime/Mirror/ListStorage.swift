@@ -146,7 +146,10 @@ final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
         }
         do {
             let batch = try value.validatedBatch(ops)
-            if batch.changes.isEmpty { return _unchanged() }
+            // A batch that nets to nothing changes nothing, unless its ops are applied one by one
+            // (a field that does not coalesce, outside snapshots): then each is a value of its own
+            // (an insert, then the remove of the same key, are two).
+            if batch.changes.isEmpty && (coalesces || isSnapshot) { return _unchanged() }
             validated = batch
             plan = .batch
             return .changes

@@ -18,6 +18,8 @@ class MirrorAnnouncer: @unchecked Sendable {
     func mirrorDidChange(_ changes: ChangeSet) {}
     /// See `MirrorDelegate.mirrorDidReject(_:)`.
     func mirrorDidReject(_ error: MirrorError) {}
+    /// See `MirrorDelegate.mirrorNeedsResync(_:)`.
+    func mirrorNeedsResync(_ reason: MirrorError) {}
     /// See `MirrorDelegate.mirrorDidEndDrain()`.
     func mirrorDidEndDrain() {}
 
@@ -40,5 +42,6 @@ final class DelegateForwarder: MirrorAnnouncer, @unchecked Sendable {
     override func mirrorWillChange(_ fields: [FieldID]) { delegate?.mirrorWillChange(fields) }
     override func mirrorDidChange(_ changes: ChangeSet) { delegate?.mirrorDidChange(changes) }
     override func mirrorDidReject(_ error: MirrorError) { delegate?.mirrorDidReject(error) }
+    override func mirrorNeedsResync(_ reason: MirrorError) { delegate?.mirrorNeedsResync(reason) }
     override func mirrorDidEndDrain() { delegate?.mirrorDidEndDrain() }
 }

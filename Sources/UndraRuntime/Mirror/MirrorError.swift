@@ -1,14 +1,18 @@
 /// Why a frame was rejected. A rejected frame changes nothing; the mirror then waits for a
-/// snapshot (every rejection requests a resync), and the data flows again once one arrives.
+/// snapshot (the rejection that begins the wait requests a resync), and the data flows again once
+/// one arrives.
 public struct MirrorError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable {
         /// The frame's sequence skips ahead of the expected one.
         case gap(expected: UInt64)
         /// The frame's sequence was already applied (or the snapshot is older than the state).
         case duplicate(last: UInt64)
-        /// The frame comes from another core instance and is not a snapshot (or the mirror has
+        /// The frame comes from a newer core instance and is not a snapshot (or the mirror has
         /// not received its first snapshot yet: `expected` is nil).
         case unexpectedEpoch(expected: UInt64?)
+        /// The frame, snapshot or not, comes from a core instance older than the mirror's
+        /// (epochs increase): a late frame of a replaced core, which must not revert the store.
+        case staleEpoch(current: UInt64)
         /// The snapshot was made for another schema.
         case schemaMismatch(expected: UInt64, received: UInt64?)
         /// The mirror asked for a resync; until a snapshot arrives, frames are not applied.
@@ -59,12 +63,18 @@ public struct MirrorError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicate(let last): "duplicate, already at sequence \(last)"
         case .unexpectedEpoch(let expected?): "unexpected epoch, expected \(expected) or a snapshot"
         case .unexpectedEpoch(nil): "no snapshot yet, the first frame must be one"
+        case .staleEpoch(let current): "stale epoch, the mirror is at epoch \(current)"
         case .schemaMismatch(let expected, let received):
-            "schema hash \(received.map(String.init) ?? "missing"), expected \(expected)"
+            "schema hash \(received.map(Self.hex) ?? "missing"), expected \(Self.hex(expected))"
         case .awaitingResync: "awaiting a resync snapshot"
         case .unknownField: "no such field"
         case .typeMismatch(let expected, let received): "\(received) sent to a field of \(expected)"
         case .list(let error): error.description
         }
+    }
+
+    /// A schema hash as schemas declare it: `0x7D05`.
+    private static func hex(_ hash: UInt64) -> String {
+        "0x" + String(hash, radix: 16, uppercase: true)
     }
 }

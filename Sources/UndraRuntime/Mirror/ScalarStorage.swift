@@ -13,9 +13,11 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
         super.init(id: declaration.id, name: declaration.name, coalesces: declaration.coalesces)
     }
 
-    /// Every value sent to a field that does not coalesce is an event; otherwise a value equal
-    /// to the one held (when values compare) changes nothing. A snapshot that omits the field
-    /// puts its initial value back.
+    /// Every value a frame sends to a field that does not coalesce is an event; otherwise a value
+    /// equal to the one held (when values compare) changes nothing. A snapshot is the core's
+    /// state, not a stream of events: it gives every field one value (its last `set`, or the
+    /// initial value if it has none), a change only if it differs from the one held, so a resync
+    /// does not deliver an event field's last value again.
     @usableFromInline override func prepare(_ entries: FieldOps, isSnapshot: Bool) -> StagedValidation {
         var entry = entries.first
         while entry >= 0 {
@@ -25,14 +27,14 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
                     reason: .typeMismatch(expected: "\(Value.self)", received: entries.entries[entry].payload.typeName),
                     opIndex: entries.opIndex(entry: entry), key: nil))
             }
-            if coalesces { staged.removeAllKeepingCapacity() }
+            if coalesces || isSnapshot { staged.removeAllKeepingCapacity() }
             staged.append(set.value)
             entry = entries.after(entry)
         }
         let sent = !staged.isEmpty
         if !sent && isSnapshot { staged.append(declaration.initial) }
         guard let last = staged.last else { return .unchanged }
-        if !coalesces && sent { return .changes }
+        if !coalesces && sent && !isSnapshot { return .changes }
         if let isEqual = declaration.details.isEqual, isEqual(value, last) {
             discardStaged()
             return .unchanged

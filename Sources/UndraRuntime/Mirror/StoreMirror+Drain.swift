@@ -19,7 +19,7 @@ final class DrainScratch: @unchecked Sendable {
     @exclusivity(unchecked) var firstPrepared: Bool?
     /// The first frame was committed when it was checked (nobody heard `mirrorWillChange`).
     @exclusivity(unchecked) var firstCommitted = false
-    @exclusivity(unchecked) var rejection: MirrorError?
+    @exclusivity(unchecked) var rejection: Rejection?
 }
 
 extension StoreMirror {
@@ -28,8 +28,8 @@ extension StoreMirror {
     func apply(_ frame: Frame, prepared: Bool? = nil, into report: inout DrainReport) {
         if apply(frame, prepared: prepared) {
             report.applied += 1
-        } else if let error = scratch.rejection.take() {
-            report.rejected.append(error)
+        } else if let rejection = scratch.rejection.take() {
+            report.rejected.append(rejection.error)
         }
     }
 
@@ -43,7 +43,10 @@ extension StoreMirror {
                     rejection: &scratch.rejection)
             }
         if !prepared {
-            if let error = scratch.rejection { announceRejection(error) }
+            if let rejection = scratch.rejection {
+                announceRejection(rejection.error)
+                if rejection.requestsResync { announceResyncRequest(rejection.error) }
+            }
             return false
         }
         if scratch.firstCommitted {
@@ -53,7 +56,9 @@ extension StoreMirror {
         scratch.willChange.removeAllKeepingCapacity()
         for index in scratch.plan.indices {
             let planned = scratch.plan[index]
-            if scratch.announced.insert(planned.field) || planned.stepping { scratch.willChange.append(planned.field) }
+            // A field announced on its own is about to change at each of its commits; a coalescing
+            // one, once per drain.
+            if planned.alone || scratch.announced.insert(planned.field) { scratch.willChange.append(planned.field) }
         }
         if !scratch.willChange.isEmpty {
             // Lent out of the scratch for the call (a swap moves it), so it is not retained.
@@ -66,7 +71,8 @@ extension StoreMirror {
         let firstSteps = state.withLock { state in
             state.commit(frame, &scratch.plan, next: &scratch.next, into: &scratch.changes)
         }
-        // Fields that do not coalesce: each further value is announced on its own.
+        // Fields that do not coalesce: this commit's value is announced now, on its own, and each
+        // further value of a stepping one after it.
         for (storage, firstStep) in firstSteps {
             announceDidChange(firstStep)
             // The staged steps are the drain's own (only this thread touches them); only writing
@@ -108,5 +114,9 @@ extension StoreMirror {
 
     func announceRejection(_ error: MirrorError) {
         announcer._withUnsafeGuaranteedRef { $0.mirrorDidReject(error) }
+    }
+
+    func announceResyncRequest(_ reason: MirrorError) {
+        announcer._withUnsafeGuaranteedRef { $0.mirrorNeedsResync(reason) }
     }
 }

@@ -1,13 +1,34 @@
 /// One field a valid frame changes: its storage, its entries in the frame (`first`, then
-/// linked through the drain's `next` buffer up to `last`), and whether its ops are applied and
-/// announced one at a time (a field that does not coalesce, outside snapshots).
+/// linked through the drain's `next` buffer up to `last`), and how its change is announced.
 struct PlannedField {
     /// Unretained: the mirror's `fields` holds every storage for the mirror's life.
     let storage: Unmanaged<FieldStorage>
     let field: FieldID
+    /// The field does not coalesce: each commit of it is announced on its own, at once, rather
+    /// than with the drain's other changes at its end (so every value is delivered, in order).
+    let alone: Bool
+    /// Its ops are applied one at a time, each announced on its own: a field that does not
+    /// coalesce, outside snapshots (a snapshot is the core's state, not a stream of events:
+    /// it gives such a field one value, its last).
     let stepping: Bool
     let first: Int
     var last: Int
+
+    init(storage: Unmanaged<FieldStorage>, field: FieldID, coalesces: Bool, isSnapshot: Bool, first: Int, last: Int) {
+        self.storage = storage
+        self.field = field
+        self.alone = !coalesces
+        self.stepping = !coalesces && !isSnapshot
+        self.first = first
+        self.last = last
+    }
+}
+
+/// Why the mirror rejected a frame, and whether that rejection began its wait for a resync
+/// snapshot (then the drain asks its announcer for one; while it waits, it asks no more).
+struct Rejection {
+    let error: MirrorError
+    let requestsResync: Bool
 }
 
 extension StoreMirror.State {
@@ -15,15 +36,16 @@ extension StoreMirror.State {
     /// holds the fields it will change and `next` links each field's entries; on failure,
     /// nothing is staged or changed but `awaitingResync`, and `rejection` says why.
     ///
-    /// Fields are checked in the order the frame first names them, each field's ops in order;
-    /// the first failure found is the one reported.
+    /// The envelope is checked first. Then the fields: a snapshot's in schema order (it sets
+    /// every field), any other frame's in the order the frame first names them; each field's
+    /// ops in order. The first failure found is the one reported.
     ///
     /// Returns a `Bool` and leaves the error in `rejection`: an optional `MirrorError` returned
     /// through the lock's generic `withLock` was copied and checked through value witnesses,
     /// measured at a tenth of a frame's cost.
     mutating func prepare(
         _ frame: Frame, fields: MirrorFields, schemaHash: UInt64, into plan: inout [PlannedField],
-        next: inout [Int], rejection: inout MirrorError?
+        next: inout [Int], rejection: inout Rejection?
     ) -> Bool {
         plan.removeAllKeepingCapacity()
         if next.count < frame.ops.count { next += repeatElement(-1, count: frame.ops.count - next.count) }
@@ -38,17 +60,18 @@ extension StoreMirror.State {
 
     private mutating func prepare(
         _ frame: Frame, _ entries: UnsafeBufferPointer<FrameOp>, fields: MirrorFields, schemaHash: UInt64,
-        into plan: inout [PlannedField], next: UnsafeMutableBufferPointer<Int>, rejection: inout MirrorError?
+        into plan: inout [PlannedField], next: UnsafeMutableBufferPointer<Int>, rejection: inout Rejection?
     ) -> Bool {
         func reject(
             _ reason: MirrorError.Reason, opIndex: Int? = nil, at storage: FieldStorage? = nil,
             field: FieldID? = nil, key: String? = nil
         ) -> Bool {
             plan.removeAllKeepingCapacity()
-            awaitingResync = true
-            rejection = MirrorError(
+            let error = MirrorError(
                 reason: reason, epoch: frame.epoch, sequence: frame.sequence, opIndex: opIndex,
                 field: storage?.id ?? field, fieldName: storage?.name, key: key)
+            rejection = Rejection(error: error, requestsResync: !awaitingResync)
+            awaitingResync = true
             return false
         }
 
@@ -67,7 +90,8 @@ extension StoreMirror.State {
             for storage in fields.storages {
                 touched.insert(storage.id)
                 plan.append(PlannedField(
-                    storage: Unmanaged.passUnretained(storage), field: storage.id, stepping: false, first: -1, last: -1))
+                    storage: Unmanaged.passUnretained(storage), field: storage.id, coalesces: storage.coalesces,
+                    isSnapshot: true, first: -1, last: -1))
             }
         }
         for entry in entries.indices {
@@ -90,15 +114,18 @@ extension StoreMirror.State {
                 let coalesces = storage._withUnsafeGuaranteedRef { $0.coalesces }
                 lastPlanned = plan.count
                 plan.append(PlannedField(
-                    storage: storage, field: field, stepping: !frame.isSnapshot && !coalesces, first: entry,
+                    storage: storage, field: field, coalesces: coalesces, isSnapshot: frame.isSnapshot, first: entry,
                     last: entry))
                 continue
             }
             let index = plan.firstIndex { $0.field == field }!
             lastPlanned = index
             if plan[index].last < 0 {
+                // A snapshot's first op on a field it planned with no entry.
+                let storage = plan[index].storage
                 plan[index] = PlannedField(
-                    storage: plan[index].storage, field: field, stepping: false, first: entry, last: entry)
+                    storage: storage, field: field, coalesces: storage._withUnsafeGuaranteedRef { $0.coalesces },
+                    isSnapshot: true, first: entry, last: entry)
             } else {
                 next[plan[index].last] = entry
                 plan[index].last = entry
@@ -127,7 +154,13 @@ extension StoreMirror.State {
     }
 
     /// Why the frame's envelope does not follow the mirror's state, or nil if it does.
+    ///
+    /// Epochs increase: a core instance started after another has a greater epoch. A frame of an
+    /// older epoch than the mirror's comes from a core instance that has been replaced (a late
+    /// frame of a dead process), and never applies, snapshot or not. A greater epoch starts with
+    /// a snapshot.
     private func envelopeRejection(of frame: Frame, schemaHash: UInt64) -> MirrorError.Reason? {
+        if let epoch, frame.epoch < epoch { return .staleEpoch(current: epoch) }
         if frame.isSnapshot {
             if frame.schemaHash != schemaHash { return .schemaMismatch(expected: schemaHash, received: frame.schemaHash) }
             if frame.epoch == epoch && frame.sequence <= sequence { return .duplicate(last: sequence) }
@@ -141,8 +174,9 @@ extension StoreMirror.State {
     }
 
     /// Commits a prepared frame in one step: the position advances, coalescing fields take their
-    /// final values (recorded in `changes`), stepping fields their first (recorded apart, each
-    /// returned with its storage, to be announced on its own).
+    /// final values (recorded in `changes`, announced when the drain ends), fields that do not
+    /// coalesce their first (recorded apart, each returned with its storage, to be announced on
+    /// its own at once; a stepping field's further values follow, one at a time).
     mutating func commit(
         _ frame: Frame, _ plan: inout [PlannedField], next: inout [Int], into changes: inout ChangeSet
     ) -> [(storage: FieldStorage, firstStep: ChangeSet)] {
@@ -154,10 +188,10 @@ extension StoreMirror.State {
             next.withUnsafeBufferPointer { next in
                 for planned in plan {
                     let fieldOps = FieldOps(entries: entries, next: next, first: planned.first)
-                    if planned.stepping {
+                    if planned.alone {
                         var step = ChangeSet()
                         let storage = planned.storage.takeUnretainedValue()
-                        storage.commit(fieldOps, stepping: true, into: &step)
+                        storage.commit(fieldOps, stepping: planned.stepping, into: &step)
                         firstSteps.append((storage, step))
                     } else {
                         planned.storage._withUnsafeGuaranteedRef { $0.commit(fieldOps, stepping: false, into: &changes) }

@@ -12,8 +12,17 @@ public protocol MirrorDelegate: AnyObject, Sendable {
     func mirrorDidChange(_ changes: ChangeSet)
     /// A frame was rejected: nothing of it was applied, and the mirror waits for a resync snapshot.
     func mirrorDidReject(_ error: MirrorError)
+    /// The mirror began to wait for a resync snapshot, because of `reason` (the rejection just
+    /// announced): ask the core for one. Called once per wait, right after `mirrorDidReject`;
+    /// the rejections that follow while the mirror waits request nothing more.
+    func mirrorNeedsResync(_ reason: MirrorError)
     /// The drain ended: every change it made has been announced.
     func mirrorDidEndDrain()
+}
+
+extension MirrorDelegate {
+    /// Does nothing: a delegate that feeds the mirror from a core implements it.
+    public func mirrorNeedsResync(_ reason: MirrorError) {}
 }
 
 /// What one call of `StoreMirror.apply` did.
@@ -169,16 +178,18 @@ public final class StoreMirror: Sendable {
         return try state.withLock { _ in try storage._withUnsafeGuaranteedRef { try $0.withValue(body) } }
     }
 
-    /// The epoch and sequence of the last frame applied (nil before the first snapshot).
+    /// The epoch and sequence of the last frame applied (nil before the first snapshot): the
+    /// next frame must be of this epoch and sequence + 1, or a snapshot of a later position.
+    /// O(1); safe from any thread (takes the lock).
     public var position: (epoch: UInt64, sequence: UInt64)? {
         state.withLock { state in state.epoch.map { ($0, state.sequence) } }
     }
 
-    /// Whether a frame was rejected and the mirror waits for a snapshot.
+    /// Whether the mirror applies nothing but a snapshot: before its first snapshot, and after a
+    /// rejected frame until a snapshot is applied. O(1); safe from any thread (takes the lock).
     public var isAwaitingResync: Bool {
         state.withLock { $0.awaitingResync || $0.epoch == nil }
     }
-
 
     // MARK: Applying
 
@@ -250,12 +261,12 @@ public final class StoreMirror: Sendable {
     }
 
     /// Commits `first`, checked under the same lock, when nobody hears `mirrorWillChange`: one
-    /// lock for the frame instead of two. Not for a frame with steps to announce one by one.
+    /// lock for the frame instead of two. Not for a frame with a field announced on its own.
     private func commitUnannounced(_ first: Frame, _ state: inout State) {
         // Indexed loops: iterating the scratch's array retained it.
-        for index in scratch.plan.indices where scratch.plan[index].stepping { return }
+        for index in scratch.plan.indices where scratch.plan[index].alone { return }
         let firstSteps = state.commit(first, &scratch.plan, next: &scratch.next, into: &scratch.changes)
-        assert(firstSteps.isEmpty, "a frame without stepping fields had steps")
+        assert(firstSteps.isEmpty, "a frame without fields announced on their own had steps")
         // Their `mirrorWillChange` is the one that nobody heard.
         for index in scratch.plan.indices { scratch.announced.insert(scratch.plan[index].field) }
         scratch.firstCommitted = true

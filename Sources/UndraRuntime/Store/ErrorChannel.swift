@@ -51,7 +51,8 @@ public final class ErrorChannel: Trackable, Sendable {
         return state.withLock { $0.recent }
     }
 
-    /// Reports an error to every observer of the channel.
+    /// Reports an error to every observer of the channel. An observer of both `latest` and
+    /// `count` (or `recent`) runs once per error, told of both.
     public func report(_ error: StoreError) {
         registrar.willSet(self, property: Self.latestID)
         registrar.willSet(self, property: Self.countID)
@@ -61,8 +62,11 @@ public final class ErrorChannel: Trackable, Sendable {
             state.recent.append(error)
             if state.recent.count > Self.recentLimit { state.recent.removeFirst() }
         }
-        registrar.didSet(self, property: Self.countID)
-        registrar.didSet(self, property: Self.latestID)
+        // One batch, as a store's drain announces its fields: the two changes are one event.
+        ThreadContext.deferringObserverRuns {
+            registrar.didSet(self, property: Self.latestID)
+            registrar.didSet(self, property: Self.countID)
+        }
         subject.send(error)
     }
 }

@@ -12,9 +12,11 @@
 @usableFromInline
 final class StoreAnnouncer: MirrorAnnouncer, @unchecked Sendable {
     // @unchecked: only because its base class is not checked; its own stored properties are
-    // `let`s of `Sendable` types.
+    // `let`s of `Sendable` types (the resync handler behind its lock).
     @usableFromInline let tracking: TrackingFacade
     let errors: ErrorChannel
+    /// `StoreRuntime.resyncRequestHandler`: set from any thread, called from the draining one.
+    let resyncRequestHandler = Locked<(@Sendable (MirrorError) -> Void)?>(nil)
     @usableFromInline let publishing: PublishingFacade
 
     init(tracking: TrackingFacade, errors: ErrorChannel, fields: [any FieldDeclaration]) {
@@ -42,6 +44,11 @@ final class StoreAnnouncer: MirrorAnnouncer, @unchecked Sendable {
 
     override func mirrorDidReject(_ error: MirrorError) {
         errors.report(.rejectedFrame(error))
+    }
+
+    override func mirrorNeedsResync(_ reason: MirrorError) {
+        // Called outside the lock: the handler is the connection's code.
+        resyncRequestHandler.withLock { $0 }?(reason)
     }
 
     override func mirrorDidEndDrain() {

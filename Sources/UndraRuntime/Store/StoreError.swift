@@ -1,7 +1,8 @@
 /// An error a store reports on its error channel: a frame the mirror rejected, or an error the
 /// core sent. Errors never end the data stream; the store keeps applying frames.
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A frame was rejected; nothing of it was applied and a resync was requested.
+    /// A frame was rejected; nothing of it was applied, and the store waits for a resync snapshot
+    /// (requested through `StoreRuntime.resyncRequestHandler` when the wait began).
     case rejectedFrame(MirrorError)
     /// The core reported an error (a failed command, a failed query, ...).
     case core(code: String, message: String)

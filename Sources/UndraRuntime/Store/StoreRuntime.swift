@@ -70,6 +70,21 @@ public final class StoreRuntime: Sendable {
         return mirror.list(id, as: KeyedList<Key, Row>.self)
     }
 
+    /// What the store calls when it needs a resync snapshot from the core: the core connection
+    /// sets it, and answers by sending a snapshot (see docs/STORES.md, "Feeding a store").
+    ///
+    /// Called with the rejection that began the wait (it is also on `errors`), once per wait:
+    /// the rejections that follow until a snapshot is applied call nothing. Called on the
+    /// thread applying frames, during its drain, with no lock held; keep it short (send the
+    /// request, or queue it), and do not wait there for the snapshot.
+    ///
+    /// - Complexity: O(1) to set or read (a lock).
+    /// - Thread safety: set and read from any thread.
+    public var resyncRequestHandler: (@Sendable (_ reason: MirrorError) -> Void)? {
+        get { announcer.resyncRequestHandler.withLock { $0 } }
+        set { announcer.resyncRequestHandler.withLock { $0 = newValue } }
+    }
+
     /// Applies frames from the core (a drain); see `StoreMirror.apply(_:)`.
     @discardableResult
     public func apply(_ frames: [Frame]) -> DrainReport {

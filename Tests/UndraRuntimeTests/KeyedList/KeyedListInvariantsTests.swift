@@ -12,6 +12,14 @@ import Testing
         #expect(list._freeSlots == [1])
     }
 
+    @Test func debugBuildsCheckListsUpToTheLimitAfterEveryMutation() {
+        typealias List = KeyedList<Int, String>
+        #expect(List._debugChecks(size: List._debugCheckLimit))
+        #if !UNDRA_CHECK_INVARIANTS
+        #expect(!List._debugChecks(size: List._debugCheckLimit + 1))
+        #endif
+    }
+
     @Test func aSlotListedTwiceInTheOrderTraps() async {
         await #expect(processExitsWith: .failure) {
             var list = try KeyedList(uniqueKeysWithRows: [(1, "a"), (2, "b")])

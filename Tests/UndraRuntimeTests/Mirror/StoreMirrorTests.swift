@@ -264,6 +264,8 @@ final class MirrorLog: MirrorAnnouncer, MirrorDelegate, @unchecked Sendable {  /
     private(set) var events: [String] = []
     private(set) var lastChanges: ChangeSet?
     private(set) var rejections: [MirrorError] = []
+    /// The reasons of the resync requests, in order.
+    private(set) var resyncRequests: [MirrorError] = []
     var onDidChange: (ChangeSet) -> Void = { _ in }
     /// What `hearsWillChange` answers; asked only when the log is a mirror's announcer.
     var hearing = true
@@ -286,6 +288,10 @@ final class MirrorLog: MirrorAnnouncer, MirrorDelegate, @unchecked Sendable {  /
     override func mirrorDidReject(_ error: MirrorError) {
         events.append("rejected \(error)")
         rejections.append(error)
+    }
+
+    override func mirrorNeedsResync(_ reason: MirrorError) {
+        resyncRequests.append(reason)
     }
 
     override func mirrorDidEndDrain() {}

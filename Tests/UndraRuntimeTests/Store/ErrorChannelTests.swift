@@ -51,6 +51,19 @@ import UndraRuntime
         subscription.cancel()
     }
 
+    @Test func anObserverOfCountAndLatestRunsOncePerError() {
+        let channel = ErrorChannel()
+        let runs = ValueLog<String>(), named = ValueLog<[String]>()
+        let token = observe { runs.append("\(channel.count): \(channel.latest.map { "\($0)" } ?? "none")") }
+        let namer = observe({ (channel.count, channel.latest) }, onChange: { named.append($0.map(\.description)) })
+        channel.report(.core(code: "E1", message: "first"))
+        channel.report(.core(code: "E2", message: "second"))
+        #expect(runs.all == ["0: none", "1: core error E1: first", "2: core error E2: second"])
+        #expect(named.all == [["latest", "count"], ["latest", "count"]])
+        token.cancel()
+        namer.cancel()
+    }
+
     @Test func recentKeepsTheLastHundred() {
         let channel = ErrorChannel()
         for index in 0..<150 { channel.report(.core(code: "\(index)", message: "")) }

@@ -43,7 +43,7 @@ extension KeyedList {
         forKey key: Key, _ body: (inout Row) -> Result
     ) throws(KeyedListError) -> Result {
         guard let slot = _slotOfKey[key] else { throw KeyedListError(.missingKey, op: .update, at: 0, key: key) }
-        defer { _checkInvariants() }
+        defer { _checkInvariantsAfterMutation() }
         return body(&_slab[Int(slot)]!.row)
     }
 

@@ -64,7 +64,8 @@ public struct KeyedList<Key: Hashable, Row> {
         }
     }
 
-    // Invariants (checked by `_checkInvariants()` in debug builds after every mutation):
+    // Invariants (checked by `_checkInvariants()` in debug builds after every mutation of a
+    // list of up to `_debugCheckLimit` rows):
     // - `_order` holds each occupied slot exactly once and no free slot;
     // - `_freeSlots` holds each free slot exactly once, and free slots hold `nil`;
     // - `_slotOfKey[_slab[s]!.key] == s` for every occupied slot `s`, and `_slotOfKey` has no

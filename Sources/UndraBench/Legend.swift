@@ -1,0 +1,65 @@
+/// What `UndraBench` prints under its table: how to read a row, and what each baseline of the
+/// run is. A row's baseline is named here once, whatever file its case lives in.
+enum Legend {
+    /// Each baseline's meaning, by the name rows give it ("N" stands for a row's count).
+    static let baselines: [String: String] = [
+        "Observation":
+            "Apple's Observation from the same toolchain (@Observable, withObservationTracking), the same operation",
+        "LockedClosureArray":
+            "the floor for a publisher: an array of closures behind a pthread lock, called in turn",
+        "stored property": "the floor for a read: a plain stored property",
+        "LockedZip":
+            "the floor for zip: two queues behind one pthread lock, paired by hand and sent through a LockedClosureArray",
+        "ArrayWithIndex":
+            "the naive keyed list: a [Row] and a [Key: Int] index rebuilt after each insert, remove or move",
+        "Array.firstIndex": "a linear search of an array of keys",
+        "N batches of 1": "the same list ops, each applied as a batch of its own",
+        "CopyingPublished":
+            "the straightforward coarse store: a @Published [Row] copied, patched and assigned back, observed by an objectWillChange and a $rows sink",
+        "Item copy": "copying the row a frame carries (a floor, not a rival)",
+        "frame of 1 op": "the same store applying a frame of one update",
+        "100 frames of 1 op": "the same 100 updates, one frame each",
+        "JSONDecoder":
+            "Foundation's JSONDecoder decoding the same frame, as JSON, into plain Codable structs",
+        "apply prebuilt frame": "the same store applying the same frame, built in Swift rather than decoded",
+    ]
+
+    /// The baselines of `results` that have no description yet.
+    static func undescribed(in results: [BenchResult]) -> [String] {
+        Set(results.map(\.baseline)).filter { description(of: $0) == nil }.sorted()
+    }
+
+    /// The meaning of `baseline`, or a note saying where to add it.
+    static func meaning(of baseline: String) -> String {
+        description(of: baseline) ?? "(not described yet: add it to Sources/UndraBench/Legend.swift)"
+    }
+
+    private static func description(of baseline: String) -> String? {
+        if let meaning = baselines[baseline] { return meaning }
+        let counted = baseline.drop { $0.isNumber }
+        if counted.count < baseline.count, let meaning = baselines["N" + counted] { return meaning }
+        return nil
+    }
+
+    /// The legend for `results`: how to read the table, then the baselines the run used.
+    static func text(for results: [BenchResult], bencher: Bencher) -> String {
+        var lines = [
+            "How to read it:",
+            "- Each row times one operation with UndraRuntime and with a baseline, in the same run: the median of",
+            "  \(bencher.samples) batches of about \(Int(bencher.sampleMillis)) ms of the thread's CPU time each, after a warm-up,",
+            "  the two sides' batches taken in turn.",
+            "- speedup = baseline ns ÷ UndraRuntime ns, both from this run: above 1× UndraRuntime is faster. Against a",
+            "  floor (the same work with nothing around it) a speedup below 1× is expected; its goal says by how much.",
+            "- Goals are ratios within this run: at least n× faster than the baseline, at most n× the baseline, or",
+            "  at most n× another row. Ratios carry from one machine to another; nanoseconds do not: this machine",
+            "  class alone varies by 1.5–2× from one run to the next. \"met\" means the same on every machine.",
+            "",
+            "Baselines:",
+        ]
+        var seen: Set<String> = []
+        for result in results where seen.insert(result.baseline).inserted {
+            lines.append("- \(result.baseline): \(meaning(of: result.baseline))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

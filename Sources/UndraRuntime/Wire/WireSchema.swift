@@ -1,0 +1,128 @@
+/// A store's schema on the wire: decodes its frames from bytes straight into the `Frame` its
+/// mirror applies (with the acks' typed outcomes), and writes its frames and commands.
+///
+///     static let wire = WireSchema<TodoCommand, TodosOutcome>(hash: hash, fields: fields)
+///     let frame = try TodosSchema.wire.decodeFrame(bytes)       // bytes from the core
+///     todos.runtime.apply(frame.frame)
+///
+/// `Command` is the store's command enum, `Outcome` its outcome enum (see `Ack`). The op enum
+/// is the fields: its variant index is the field id, its payload the field's value (scalar) or a
+/// `ListOp` (list). Consecutive ops on one list are decoded into one entry.
+///
+/// - Complexity: decoding is O(n) in the bytes; it allocates the frame's entry array, one
+///   payload per scalar op, one per run of list ops, and what the values themselves need (no
+///   allocation per list op; a string of up to 15 bytes needs none).
+/// - Thread safety: immutable; decode and encode from any thread.
+public struct WireSchema<Command: WireCodable & Sendable, Outcome: WireCodable & Sendable>: Sendable {
+    /// The schema hash snapshots carry.
+    public let hash: UInt64
+    /// The codecs, by field id (nil: no such field).
+    @usableFromInline let codecs: [FieldCodec?]
+
+    /// The schema of `fields`, `Field` and `ListField` declarations whose types are `WireCodable`
+    /// (a declaration without a codec, or two with one id, is a programming error and traps).
+    public init(hash: UInt64, fields: [any FieldDeclaration]) {
+        var codecs: [FieldCodec?] = []
+        for declaration in fields {
+            guard let codec = (declaration as? any CodecCarrying)?.wireCodec else {
+                preconditionFailure("WireSchema: field \(declaration.name) has no wire codec (its types are not WireCodable)")
+            }
+            let id = declaration.id.rawValue
+            precondition(id >= 0 && id <= Int(UInt32.max), "WireSchema: field \(declaration.name) has an id out of range")
+            if codecs.count <= id { codecs += repeatElement(nil, count: id + 1 - codecs.count) }
+            precondition(codecs[id] == nil, "WireSchema: two fields have id \(id)")
+            codecs[id] = codec
+        }
+        self.hash = hash
+        self.codecs = codecs
+    }
+
+    // MARK: Frames
+
+    /// Decodes a frame from all of `bytes` (a byte left over is an error).
+    @inlinable
+    public func decodeFrame(_ bytes: UnsafeRawBufferPointer) throws(WireError) -> WireFrame<Outcome> {
+        try WireReader.read(bytes) { (reader: inout WireReader) throws(WireError) in try decodeFrame(from: &reader) }
+    }
+
+    /// Decodes a frame from all of `bytes` (a byte left over is an error).
+    @inlinable
+    public func decodeFrame(_ bytes: [UInt8]) throws(WireError) -> WireFrame<Outcome> {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(WireError) in try decodeFrame(buffer) } }.get()
+    }
+
+    /// Decodes the frame that starts at `reader`'s offset (inside a larger message).
+    ///
+    /// Inlinable, so that it runs specialized for the store's `Outcome` where it is called.
+    @inlinable
+    public func decodeFrame(from reader: inout WireReader) throws(WireError) -> WireFrame<Outcome> {
+        let epoch = try reader.read(UInt64.self)
+        let sequence = try reader.read(UInt64.self)
+        let snapshot = try UInt64?(from: &reader)
+        let count = try reader.readLength(minimumElementSize: 4)
+        var ops: [FrameOp] = []
+        ops.reserveCapacity(Swift.min(count, 4))
+        var decoded = 0
+        while decoded < count {
+            let tag = try reader.read(UInt32.self)
+            guard tag < codecs.count, let codec = codecs[Int(tag)] else {
+                throw reader.invalidVariant(tag, of: "the store's op enum (no field has this id)")
+            }
+            let (entry, opCount) = try codec.decode(FieldID(Int(tag)), &reader, count &- decoded)
+            ops.append(entry)
+            decoded &+= opCount
+        }
+        let ackCount = try reader.readLength(minimumElementSize: 8 + Outcome.minimumWireSize)
+        var acks: [Ack<Outcome>] = []
+        if ackCount > 0 {
+            acks.reserveCapacity(ackCount)
+            for _ in 0..<ackCount { acks.append(try Ack(from: &reader)) }
+        }
+        let frame = Frame(epoch: epoch, sequence: sequence, isSnapshot: snapshot != nil, schemaHash: snapshot, ops: ops)
+        return WireFrame(frame, acks: acks)
+    }
+
+    /// Writes `frame`: throws if an entry's field is not in this schema or its ops are not of
+    /// the field's type, or if its snapshot flag and schema hash disagree.
+    public func encode(_ frame: WireFrame<Outcome>) throws(FrameEncodingError) -> [UInt8] {
+        var writer = WireWriter()
+        try encode(frame, to: &writer)
+        return writer.bytes
+    }
+
+    /// Writes `frame` after what `writer` holds (see `encode(_:)`).
+    public func encode(_ frame: WireFrame<Outcome>, to writer: inout WireWriter) throws(FrameEncodingError) {
+        let envelope = frame.frame
+        switch (envelope.isSnapshot, envelope.schemaHash) {
+        case (true, nil): throw FrameEncodingError(reason: .snapshotWithoutSchemaHash)
+        case (false, _?): throw FrameEncodingError(reason: .schemaHashOnDelta)
+        default: break
+        }
+        writer.write(envelope.epoch)
+        writer.write(envelope.sequence)
+        envelope.schemaHash.encode(to: &writer)
+        writer.writeLength(envelope.opCount)
+        for (index, entry) in envelope.ops.enumerated() {
+            let id = entry.field.rawValue
+            guard codecs.indices.contains(id), let codec = codecs[id] else {
+                throw FrameEncodingError(reason: .unknownField, entry: index, field: entry.field)
+            }
+            guard codec.encode(entry, &writer) else {
+                throw FrameEncodingError(reason: .typeMismatch, entry: index, field: entry.field)
+            }
+        }
+        frame.acks.encode(to: &writer)
+    }
+
+    // MARK: Commands
+
+    /// The bytes of command `command` with id `id`: the wire's `Command<C>`.
+    public func encode(_ command: Command, id: CommandID) -> [UInt8] {
+        WireCommand(id: id, command: command).wireBytes
+    }
+
+    /// Decodes a command (what a core, or a stand-in for one, receives).
+    public func decodeCommand(_ bytes: [UInt8]) throws(WireError) -> WireCommand<Command> {
+        try WireCommand(wireBytes: bytes)
+    }
+}

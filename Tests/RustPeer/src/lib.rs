@@ -1,0 +1,7 @@
+//! The Rust peer of UndraRuntime's wire (docs/WIRE.md): the runtime's messages and the Todos
+//! store's types, with serde derives and bincode 1's default configuration, as a core would
+//! declare them.
+
+pub mod todos;
+pub mod vectors;
+pub mod wire;
