@@ -40,7 +40,7 @@ guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
     FileHandle.standardError.write(Data("UndraBench measures against Observation: macOS 14 or later\n".utf8))
     exit(1)
 }
-let cases = (trackingCases() + publishingCases() + combiningCases() + mirrorCases() + storeCases() + wireCases())
+let cases = (trackingCases() + publishingCases() + combiningCases() + operatorFamiliesCases() + mirrorCases() + storeCases() + wireCases())
     .filter { filter == nil || $0.name.hasPrefix(filter!) }
 if let profileOperations {
     for c in cases { _ = c.ours(profileOperations) }

@@ -39,6 +39,16 @@ extension PublishingTests {
             withExtendedLifetime((a, b)) {}
         }
 
+        @Test func aKeyPathAfterAMapOrAnOptionalReadsAsInCombine() {
+            let subject = PassthroughSubject<Point?, Never>()
+            let labels = Recorder(subject.compactMap { $0 }.map(\.label))
+            let counts = Recorder(subject.map { $0?.label ?? "" }.map(\.count))
+            subject.send(Point(x: 1, y: 2, label: "abc"))
+            subject.send(nil)
+            #expect(labels.values == ["abc"])
+            #expect(counts.values == [3, 0])
+        }
+
         @Test func passesDemandAndCancelStraightToAUsersPublisher() {
             let upstream = CountingPublisher(limit: 10)
             let recorder = Recorder(upstream.map(\.description), demand: .max(2))
