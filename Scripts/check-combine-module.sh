@@ -32,6 +32,8 @@ done
 mv "$work/Sources/Combine/Publishing/Schedulers/VirtualTimeScheduler.swift" "$work/Sources/UndraRuntime/"
 cp "$root"/Tests/UndraRuntimeTests/Store/*.swift "$work/Tests/StoreTests/"
 cp "$root/Tests/UndraRuntimeTests/Support/TestSupport.swift" "$work/Tests/StoreTests/"
+# The todos example store answers commands with the wire types of the todos core.
+cp "$root/Tests/UndraRuntimeTests/Wire/TodosWire.swift" "$work/Tests/StoreTests/"
 
 cat > "$work/Package.swift" <<'PACKAGE'
 // swift-tools-version:6.0

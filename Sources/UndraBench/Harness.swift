@@ -14,30 +14,44 @@ struct BenchCase {
     let ours: (Int) -> Double
     /// Performs `n` operations with the baseline; returns the nanoseconds that count.
     let theirs: ((Int) -> Double)?
+    /// What the case's times are measured with (both sides' alike).
+    let clock: BenchClock
 
-    /// A case whose whole body is timed.
+    /// A case whose whole body is timed, by `clock`.
     init(
-        name: String, baseline: String, goal: Goal?,
+        name: String, baseline: String, goal: Goal?, clock: BenchClock = .threadCPU,
         ours: @escaping (Int) -> Void, theirs: ((Int) -> Void)?
     ) {
         self.name = name
         self.baseline = baseline
         self.goal = goal
-        self.ours = { n in elapsed { ours(n) } }
-        self.theirs = theirs.map { theirs in { n in elapsed { theirs(n) } } }
+        self.clock = clock
+        self.ours = { n in elapsed(clock) { ours(n) } }
+        self.theirs = theirs.map { theirs in { n in elapsed(clock) { theirs(n) } } }
     }
 
-    /// A case that times only part of each operation (setup excluded) and returns the total.
+    /// A case that times only part of each operation (setup excluded) and returns the total,
+    /// measured by `clock`.
     init(
-        name: String, baseline: String, goal: Goal?, timedOurs: @escaping (Int) -> Double,
+        name: String, baseline: String, goal: Goal?, clock: BenchClock = .threadCPU, timedOurs: @escaping (Int) -> Double,
         timedTheirs: ((Int) -> Double)?
     ) {
         self.name = name
         self.baseline = baseline
         self.goal = goal
+        self.clock = clock
         self.ours = timedOurs
         self.theirs = timedTheirs
     }
+}
+
+/// What a case is timed with.
+enum BenchClock {
+    /// The calling thread's CPU time: what the operation itself costs, whatever else runs.
+    case threadCPU
+    /// The wall clock: for an operation that hands work to another thread or process and waits
+    /// for it (a command's round trip), which the thread's CPU time would not see.
+    case wall
 }
 
 /// A goal, always a ratio between two times of the same run: nanoseconds do not carry from one
@@ -58,25 +72,36 @@ enum Goal {
 /// clock included the time other processes held the core (a row read 2–3× its idle figure, and
 /// its baseline, measured a moment later, did not). The thread's CPU clock is a system call
 /// (about 0.3–1 µs here), so its own cost, measured once, is subtracted from each measure.
-func elapsed(_ body: () -> Void) -> Double {
-    max(0, rawElapsed(body) - clockOverhead)
+/// A case that waits for another thread or process asks for the wall clock instead.
+func elapsed(_ clock: BenchClock = .threadCPU, _ body: () -> Void) -> Double {
+    max(0, rawElapsed(clock, body) - clockOverhead(clock))
 }
 
-private func rawElapsed(_ body: () -> Void) -> Double {
-    let start = threadCPUTime()
+private func rawElapsed(_ clock: BenchClock, _ body: () -> Void) -> Double {
+    let start = now(clock)
     body()
-    return Double(threadCPUTime() - start)
+    return Double(now(clock) - start)
 }
 
 /// What `rawElapsed` reports for no work: the median of many empty measures.
-private let clockOverhead: Double = {
-    let measures = (0..<2_001).map { _ in rawElapsed {} }.sorted()
-    return measures[measures.count / 2]
-}()
+private func clockOverhead(_ clock: BenchClock) -> Double {
+    switch clock {
+    case .threadCPU: threadCPUOverhead
+    case .wall: wallOverhead
+    }
+}
 
-private func threadCPUTime() -> UInt64 {
+private let threadCPUOverhead = medianOfEmptyMeasures(.threadCPU)
+private let wallOverhead = medianOfEmptyMeasures(.wall)
+
+private func medianOfEmptyMeasures(_ clock: BenchClock) -> Double {
+    let measures = (0..<2_001).map { _ in rawElapsed(clock) {} }.sorted()
+    return measures[measures.count / 2]
+}
+
+private func now(_ clock: BenchClock) -> UInt64 {
     var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    clock_gettime(clock == .threadCPU ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &time)
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 

@@ -22,6 +22,11 @@ enum Legend {
         "JSONDecoder":
             "Foundation's JSONDecoder decoding the same frame, as JSON, into plain Codable structs",
         "apply prebuilt frame": "the same store applying the same frame, built in Swift rather than decoded",
+        "C call + apply":
+            "the floor of an in-process round trip: the command's bytes handed to the core's C send function, its answer decoded and applied to the store, on one thread",
+        "socket ping-pong":
+            "the floor of a round trip to another process: a message of the command's size written to a child on a socket pair and its echo read back, on one thread",
+        "socket read + apply": "the same frames read from a bare socket, each read's frames decoded and applied as one drain, as the Core does, on one thread",
     ]
 
     /// The baselines of `results` that have no description yet.
@@ -47,7 +52,8 @@ enum Legend {
             "How to read it:",
             "- Each row times one operation with UndraRuntime and with a baseline, in the same run: the median of",
             "  \(bencher.samples) batches of about \(Int(bencher.sampleMillis)) ms of the thread's CPU time each, after a warm-up,",
-            "  the two sides' batches taken in turn.",
+            "  the two sides' batches taken in turn. The core.* rows take the wall clock instead: a round trip",
+            "  through another thread or process is mostly waiting, which CPU time does not see.",
             "- speedup = baseline ns ÷ UndraRuntime ns, both from this run: above 1× UndraRuntime is faster. Against a",
             "  floor (the same work with nothing around it) a speedup below 1× is expected; its goal says by how much.",
             "- Goals are ratios within this run: at least n× faster than the baseline, at most n× the baseline, or",

@@ -9,6 +9,18 @@ import Foundation
 //   swift run -c release UndraBench --no-baseline   UndraRuntime only
 //   swift run -c release UndraBench --profile N     UndraRuntime only, exactly N operations per
 //                                                   case, untimed (for callgrind and perf)
+// (The core rows start this executable again as their peer: `--serve-core`, `--echo`.)
+
+switch CommandLine.arguments.dropFirst().first {
+case "--serve-core":
+    serveBenchCore()
+    exit(0)
+case "--echo":
+    serveEcho()
+    exit(0)
+default:
+    break
+}
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var jsonPath: String?
@@ -40,7 +52,7 @@ guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
     FileHandle.standardError.write(Data("UndraBench measures against Observation: macOS 14 or later\n".utf8))
     exit(1)
 }
-let cases = (trackingCases() + publishingCases() + combiningCases() + operatorFamiliesCases() + mirrorCases() + storeCases() + wireCases())
+let cases = (trackingCases() + publishingCases() + combiningCases() + operatorFamiliesCases() + mirrorCases() + storeCases() + wireCases() + coreCases())
     .filter { filter == nil || $0.name.hasPrefix(filter!) }
 if let profileOperations {
     for c in cases { _ = c.ours(profileOperations) }

@@ -28,6 +28,7 @@ extension StoreMirror {
     func apply(_ frame: Frame, prepared: Bool? = nil, into report: inout DrainReport) {
         if apply(frame, prepared: prepared) {
             report.applied += 1
+            if !frame.acks.isEmpty { report.acknowledged += frame.acks }
         } else if let rejection = scratch.rejection.take() {
             report.rejected.append(rejection.error)
         }

@@ -34,11 +34,15 @@ public struct DrainReport: Sendable, Equatable {
     /// Frames handed to a drain already running (when `apply` is called from inside an
     /// announcement): that drain applies and reports them.
     public var queued = 0
+    /// The acks of the frames committed, in order: the commands whose effects are now visible
+    /// (a rejected frame's acks are not here; the core repeats them in its resync snapshot).
+    public var acknowledged: [UInt64] = []
 
-    public init(applied: Int = 0, rejected: [MirrorError] = [], queued: Int = 0) {
+    public init(applied: Int = 0, rejected: [MirrorError] = [], queued: Int = 0, acknowledged: [UInt64] = []) {
         self.applied = applied
         self.rejected = rejected
         self.queued = queued
+        self.acknowledged = acknowledged
     }
 }
 

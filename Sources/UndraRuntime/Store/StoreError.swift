@@ -6,11 +6,14 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case rejectedFrame(MirrorError)
     /// The core reported an error (a failed command, a failed query, ...).
     case core(code: String, message: String)
+    /// A message from the core did not decode; the store asked for a resync snapshot.
+    case malformedMessage(WireError)
 
     public var description: String {
         switch self {
         case .rejectedFrame(let error): "rejected \(error)"
         case .core(let code, let message): "core error \(code): \(message)"
+        case .malformedMessage(let error): "malformed message: \(error)"
         }
     }
 }

@@ -2,6 +2,10 @@
 //! store's types, with serde derives and bincode 1's default configuration, as a core would
 //! declare them.
 
+pub mod chaos;
+pub mod ffi;
 pub mod todos;
+pub mod todos_core;
+pub mod transcript;
 pub mod vectors;
 pub mod wire;

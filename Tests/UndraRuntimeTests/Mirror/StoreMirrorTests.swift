@@ -137,6 +137,20 @@ import Testing
         #expect(mirror.apply(Frame(epoch: 2, sequence: 2, ops: [.set(Fields.count, 3)])).applied == 1)
     }
 
+    @Test func aDrainReportsTheAcksOfTheFramesItCommittedAndOnlyThose() {
+        let (mirror, _) = Self.makeMirror()
+        mirror.apply(Self.snapshot())
+        let report = mirror.apply([
+            Frame(epoch: 1, sequence: 2, ops: [.update(Fields.items, 2, "B")], acks: [10, 11]),
+            Frame(epoch: 1, sequence: 4, ops: [], acks: [12]),  // a gap: rejected, its ack with it
+            Frame(epoch: 1, sequence: 5, isSnapshot: true, schemaHash: 7, ops: [], acks: [12, 13]),
+            Frame(epoch: 1, sequence: 6, ops: [], acks: []),
+        ])
+        #expect(report.applied == 3)
+        #expect(report.rejected.map(\.reason) == [.gap(expected: 3)])
+        #expect(report.acknowledged == [10, 11, 12, 13])
+    }
+
     @Test func unknownFieldsAndWrongTypesAreRejected() {
         let (mirror, _) = Self.makeMirror()
         mirror.apply(Self.snapshot())

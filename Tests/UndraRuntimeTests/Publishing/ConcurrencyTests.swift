@@ -123,6 +123,38 @@ extension PublishingTests {
             }
         }
 
+        /// Sets with nobody subscribed take the fast path (no lock); subscribers joining from
+        /// other threads at that moment must still start from the latest value and never go back.
+        @Test func subscribersJoiningWhileUnsubscribedSetsGoOnStartFromTheLatestAndNeverGoBackwards() {
+            final class Model: @unchecked Sendable {  // set on one thread only, as @Published requires
+                @Published var value = 0
+            }
+            for _ in 0..<Self.rounds {
+                let model = Model()
+                let problems = Locked<[String]>([])
+                let setterDone = TestAtomic<Bool>(false)
+                concurrently(3) { thread in
+                    if thread == 0 {
+                        for value in 1...Self.sendsPerThread { model.value = value }
+                        setterDone.store(true, ordering: .releasing)
+                    } else {
+                        while !setterDone.load(ordering: .acquiring) {
+                            // Checked inside the sink: a delivery may still be running on the
+                            // setter's thread when `cancel()` returns.
+                            var previous = -1
+                            let subscription = model.$value.sink { value in
+                                if value < previous { problems.withLock { $0.append("\(previous) then \(value)") } }
+                                previous = value
+                            }
+                            subscription.cancel()
+                        }
+                    }
+                }
+                #expect(problems.withLock { $0 } == [])
+                #expect(Recorder(model.$value).values == [Self.sendsPerThread])
+            }
+        }
+
         @Test func objectWillChangeIsOneInstanceWhenFirstReadFromManyThreadsAtOnce() {
             final class Model: ObservableObject, @unchecked Sendable {  // @Published values unused here
                 @Published var a = 0

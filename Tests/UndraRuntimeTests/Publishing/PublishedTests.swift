@@ -123,6 +123,47 @@ extension PublishingTests {
             counter.count = 3
             #expect(await values.next() == 3)
         }
+
+        @Test func assigningAnotherPropertysPublisherMakesThisOneFollowIt() {
+            let leader = Counter()
+            let follower = Counter()
+            leader.count = 3
+            let journal = Journal()
+            let willChange = follower.objectWillChange.sink { journal.record("follower will change") }
+            let counts = follower.$count.sink { journal.record("follower $count \($0)") }
+            follower.$count = leader.$count  // Combine accepts this; it must not trap
+            #expect(follower.count == 3)
+            leader.count = 4
+            #expect(follower.count == 4)
+            follower.count = 9  // the follower can still be set on its own
+            #expect(leader.count == 4)
+            #expect(journal.all == [
+                "follower $count 0", "follower will change", "follower $count 3",
+                "follower will change", "follower $count 4", "follower will change", "follower $count 9",
+            ])
+            withExtendedLifetime((willChange, counts)) {}
+        }
+
+        @Test func aSetWithNobodySubscribedIsStoredAndTheNextSubscriberStartsFromIt() {
+            let counter = Counter()
+            for value in 1...100 { counter.count = value }
+            #expect(counter.count == 100)
+            let recorder = Recorder(counter.$count)
+            counter.count = 101
+            #expect(recorder.values == [100, 101])
+            recorder.cancel()
+            counter.count = 102  // nobody again: the fast path
+            #expect(Recorder(counter.$count).values == [102])
+        }
+
+        @Test func aSubscriberWithLimitedDemandCatchesUpWithTheStoredValue() {
+            let counter = Counter()
+            let recorder = Recorder(counter.$count, demand: .max(1))
+            counter.count = 1  // missed
+            counter.count = 2  // missed
+            recorder.request(.max(1))
+            #expect(recorder.values == [0, 2])
+        }
     }
 }
 

@@ -223,6 +223,18 @@ extension PublishingTests {
             #expect(storages == [original, original])
             withExtendedLifetime(subscription) {}
         }
+
+        @Test func settingTheValueAfterCompletionStoresItAsCombineDoes() {
+            let subject = CurrentValueSubject<Int, TestError>(0)
+            let recorder = Recorder(subject)
+            subject.send(completion: .finished)
+            subject.value = 5  // stored, not delivered
+            #expect(subject.value == 5)
+            subject.send(6)  // a send after completion is ignored, value and all
+            #expect(subject.value == 5)
+            #expect(recorder.events == [.value(0), .finished])
+            #expect(Recorder(subject).events == [.finished])
+        }
     }
 }
 

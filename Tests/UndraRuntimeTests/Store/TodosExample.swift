@@ -36,24 +36,46 @@ enum TodoCommand: Hashable, Sendable {
 
 /// Fine-grained mode: `track`, `observe`, SwiftUI on iOS 17+ (`@State var todos = Todos(…)`).
 ///
+/// Its commands are awaited method calls: each returns the command's result (or throws its
+/// error) once the frame that made its effects visible has been applied, so `visible` already
+/// shows them. `send(_:)` is the fire-and-forget form.
+///
 /// @unchecked Sendable: every stored property is a `let` or a `@Mirrored` field, whose (`var`)
 /// backing storage has no setter and is never written after `init`; the data itself lives in
 /// the runtime's mirror, behind its lock.
 final class Todos: UndraStore, Trackable, @unchecked Sendable {
     let runtime = StoreRuntime(name: "Todos", schemaHash: TodosSchema.hash, fields: TodosSchema.fields)
     var registrar: Registrar { runtime.registrar }
-    private let send: @Sendable (TodoCommand) -> Void
+    let commands: CommandChannel<TodoCommand, TodosOutcome>
 
-    init(send: @escaping @Sendable (TodoCommand) -> Void) { self.send = send }
+    /// A store fed by hand: its commands go to `send`.
+    init(send: @escaping @Sendable (TodoCommand) -> Void) { commands = CommandChannel(standIn: send) }
+
+    /// The app's store 0, attached to `core`.
+    init(core: Core) {
+        let runtime = runtime
+        commands = core.attach(runtime, index: 0, schema: TodosSchema.wire)
+    }
 
     @Mirrored(TodosSchema.visible) var visible      // KeyedList<TodoID, Todo>; also $visible
     @Mirrored(TodosSchema.filter) var filter
     @Mirrored(TodosSchema.count) var count
     @Mirrored(TodosSchema.lastEvent) var lastEvent
 
-    func add(title: String) { send(.add(title: title)) }
-    func toggle(_ id: TodoID) { send(.toggle(id)) }
-    func setFilter(_ filter: String) { send(.setFilter(filter)) }
+    func add(title: String) async throws(CommandError<TodoError>) -> TodoID {
+        try await commands.call(.add(title: title)) { if case .add(let result) = $0 { result } else { nil } }
+    }
+
+    func toggle(_ id: TodoID) async throws(CommandError<TodoError>) {
+        _ = try await commands.call(.toggle(id)) { if case .toggle(let result) = $0 { result } else { nil } }
+    }
+
+    func setFilter(_ filter: String) async throws(CommandError<TodoError>) {
+        _ = try await commands.call(.setFilter(filter)) { if case .setFilter(let result) = $0 { result } else { nil } }
+    }
+
+    /// Sends a command without waiting for its ack.
+    @discardableResult func send(_ command: TodoCommand) -> CommandID? { commands.send(command) }
 }
 
 /// Coarse mode: UIKit, callbacks, SwiftUI on iOS 15/16 (`@StateObject`). The same fields and
@@ -61,18 +83,33 @@ final class Todos: UndraStore, Trackable, @unchecked Sendable {
 final class TodosObject: UndraStore, ObservableObject, @unchecked Sendable {  // @unchecked: as `Todos`.
     let runtime = StoreRuntime(name: "Todos", schemaHash: TodosSchema.hash, fields: TodosSchema.fields)
     var objectWillChange: ObservableObjectPublisher { runtime.objectWillChange }
-    private let send: @Sendable (TodoCommand) -> Void
+    let commands: CommandChannel<TodoCommand, TodosOutcome>
 
-    init(send: @escaping @Sendable (TodoCommand) -> Void) { self.send = send }
+    init(send: @escaping @Sendable (TodoCommand) -> Void) { commands = CommandChannel(standIn: send) }
+
+    init(core: Core) {
+        let runtime = runtime
+        commands = core.attach(runtime, index: 0, schema: TodosSchema.wire)
+    }
 
     @Mirrored(TodosSchema.visible) var visible
     @Mirrored(TodosSchema.filter) var filter
     @Mirrored(TodosSchema.count) var count
     @Mirrored(TodosSchema.lastEvent) var lastEvent
 
-    func add(title: String) { send(.add(title: title)) }
-    func toggle(_ id: TodoID) { send(.toggle(id)) }
-    func setFilter(_ filter: String) { send(.setFilter(filter)) }
+    func add(title: String) async throws(CommandError<TodoError>) -> TodoID {
+        try await commands.call(.add(title: title)) { if case .add(let result) = $0 { result } else { nil } }
+    }
+
+    func toggle(_ id: TodoID) async throws(CommandError<TodoError>) {
+        _ = try await commands.call(.toggle(id)) { if case .toggle(let result) = $0 { result } else { nil } }
+    }
+
+    func setFilter(_ filter: String) async throws(CommandError<TodoError>) {
+        _ = try await commands.call(.setFilter(filter)) { if case .setFilter(let result) = $0 { result } else { nil } }
+    }
+
+    @discardableResult func send(_ command: TodoCommand) -> CommandID? { commands.send(command) }
 }
 
 /// A stand-in for the Rust core: keeps the todos, answers each command with the frame that

@@ -32,9 +32,9 @@ import UndraRuntime
         let fired = CallCounter()
         let titles = track(read: { app.todos.visible.map(\.title) }, onChange: { fired.bump() })
         #expect(titles == ["milk"])
-        app.todos.setFilter("done")  // not read
+        app.todos.send(.setFilter("done"))  // not read
         #expect(fired.count == 0)
-        app.todos.add(title: "eggs")
+        app.todos.send(.add(title: "eggs"))
         #expect(fired.count == 1)
         #expect(app.todos.visible.map(\.title) == ["milk", "eggs"])
         #expect(app.sent.all == [.setFilter("done"), .add(title: "eggs")])
@@ -46,8 +46,8 @@ import UndraRuntime
         let lines = ValueLog<String>()
         let todos = app.todos!
         let token = observe { lines.append("\(todos.count) todos, last event: \(todos.lastEvent)") }
-        app.todos.add(title: "eggs")
-        app.todos.toggle(TodoID(rawValue: 1))
+        app.todos.send(.add(title: "eggs"))
+        app.todos.send(.toggle(TodoID(rawValue: 1)))
         #expect(lines.all == [
             "1 todos, last event: ",
             "2 todos, last event: added eggs",  // lastEvent, which does not coalesce, at once
@@ -62,9 +62,9 @@ import UndraRuntime
         app.object.runtime.apply(app.core.snapshot(["milk"]))
         var announcements = 0
         let subscription = app.object.objectWillChange.sink { announcements += 1 }
-        app.object.add(title: "eggs")
-        app.object.toggle(TodoID(rawValue: 2))
-        app.object.setFilter("open")
+        app.object.send(.add(title: "eggs"))
+        app.object.send(.toggle(TodoID(rawValue: 2)))
+        app.object.send(.setFilter("open"))
         #expect(announcements == 3)  // one per drain, however many fields changed
         subscription.cancel()
     }
@@ -74,9 +74,9 @@ import UndraRuntime
         app.object.runtime.apply(app.core.snapshot(["milk"]))
         var seen: [[String]] = []
         let subscription = app.object.$visible.sink { list in seen.append(list.map { "\($0.title)\($0.done ? " ✓" : "")" }) }
-        app.object.add(title: "eggs")
-        app.object.toggle(TodoID(rawValue: 1))
-        app.object.setFilter("open")  // another field: no delivery
+        app.object.send(.add(title: "eggs"))
+        app.object.send(.toggle(TodoID(rawValue: 1)))
+        app.object.send(.setFilter("open"))  // another field: no delivery
         #expect(seen == [["milk"], ["milk", "eggs"], ["milk ✓", "eggs"]])
         subscription.cancel()
     }

@@ -45,11 +45,16 @@ public struct Published<Value> {
 
     /// `$property`: the publisher of this property's values.
     ///
-    /// Settable only so that it can be passed `inout` to `assign(to:)`; it cannot be replaced.
+    /// Settable, as in Combine: `publisher.assign(to: &$x)` passes it `inout` (and writes back the
+    /// same publisher), and `a.$x = b.$x` makes `a.x` follow `b.x`: it takes `b.x`'s value at
+    /// once, then every value `b.x` is set to, for as long as `a` lives (Combine makes the two
+    /// properties share one storage instead; see docs/PUBLISHING.md).
     public var projectedValue: Publisher {
         @inlinable get { Publisher(subject: subject) }
         nonmutating set {
-            precondition(newValue.subject === subject, "The publisher of a @Published property cannot be replaced")
+            guard newValue.subject !== subject else { return }
+            let subject = subject
+            subject.keep(newValue.sink { [weak subject] in subject?.send($0) })
         }
     }
 
@@ -87,7 +92,7 @@ extension Published {
         /// assignment it asks for. O(subscribers).
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
-            subject.broadcaster.core.subscribe(subscriber)
+            subject.broadcaster.core.subscribe(subscriber, owner: subject)
         }
 
         /// `sink`'s subscription: the current value at once, then every assignment.
@@ -97,7 +102,7 @@ extension Published {
             receiveCompletion: @escaping (Subscribers.Completion<Never>) -> Void,
             receiveValue: @escaping (Value) -> Void
         ) -> AnyCancellable {
-            subject.broadcaster.core.subscribe(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+            subject.broadcaster.core.subscribeReadingCurrent(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
         }
     }
 }

@@ -41,10 +41,17 @@ class PublishedSubjectBase {
 /// that `assign(to: &$x)` feeds it from.
 @usableFromInline
 final class PublishedSubject<Value>: PublishedSubjectBase {
-    /// The value the property's getter returns. Replaced only after a new value has reached
-    /// every subscriber, by the thread delivering it; read with no lock, like any stored
-    /// property (so read it where it is set, or synchronize). Exclusivity is unchecked because
-    /// the getter must cost a plain load, and the only writer is the serial delivery.
+    /// The value the property's getter returns, and the property's only copy of it. Replaced only
+    /// by the thread holding its core's delivery claim: after a new value has reached every
+    /// subscriber, or at once when there is none. Read by the getter with no lock, like any stored
+    /// property (so read it where it is set, or synchronize), and by the core's deliverer through
+    /// `currentReader` (a new subscriber's first value). Exclusivity is unchecked because the getter
+    /// must cost a plain load, and the only writer is whoever holds the claim.
+    ///
+    /// Why the core may read it through an unowned reference: every thread that can hold the
+    /// claim holds this subject (a sender calls a method on it; a `$property` subscriber goes
+    /// through the `Published.Publisher` that holds it; a subscriber's request goes through a
+    /// subscription that holds it as `owner`), and the core is closed when the subject goes.
     @exclusivity(unchecked) @usableFromInline var value: Value
     @usableFromInline let broadcaster: Broadcaster<Value, Never>
     /// The head of a list of the `assign(to:)` subscriptions (+1 retained), which live as long as
@@ -53,7 +60,9 @@ final class PublishedSubject<Value>: PublishedSubjectBase {
 
     init(_ value: Value) {
         self.value = value
-        broadcaster = Broadcaster(current: value)
+        broadcaster = Broadcaster(keepingCurrentOutside: ())
+        super.init()
+        broadcaster.core.currentReader = { [unowned(unsafe) self] in self.value }
     }
 
     deinit {
@@ -94,12 +103,41 @@ final class PublishedSubject<Value>: PublishedSubjectBase {
         }
     }
 
-    /// Delivers `newValue` to the property's subscribers, then stores it; a set made meanwhile
-    /// is queued behind it (with its store, which then holds this subject until it is done).
+    /// Delivers `newValue` to the property's subscribers, then stores it.
+    ///
+    /// With nobody subscribed, the subject's fast path: two compare-and-swaps (the delivery claim,
+    /// which a subscriber joining at that moment waits for or queues behind) and the store; no
+    /// lock, no allocation.
     @inlinable
     func deliverAndStore(_ newValue: Value) {
+        if broadcaster.core.hasSubscribers || !storeUnsubscribed(newValue) {
+            deliverThenStore(newValue)
+        }
+    }
+
+    /// The fast path of a set: stores `newValue` if nobody is subscribed and nobody is
+    /// delivering, holding the delivery claim meanwhile; false if it could not.
+    @inlinable
+    func storeUnsubscribed(_ newValue: Value) -> Bool {
         let core = broadcaster.core
-        guard let sentAt = core.enqueue(newValue, updatingCurrent: true, queuedWork: { { self.value = newValue } })
+        guard core.beginDelivering() else { return false }
+        // Checked again under the claim: a subscriber that joined meanwhile gets this value.
+        guard !core.hasSubscribers else {
+            core.finishDelivering()
+            return false
+        }
+        var replaced = newValue
+        swap(&value, &replaced)
+        core.finishDelivering()
+        return true  // `replaced` goes now, with no claim held: its release may run a deinit
+    }
+
+    /// The set through the delivery: to the subscribers, then stored; a set made meanwhile is
+    /// queued behind it (with its store, which then holds this subject until it is done).
+    @inlinable @inline(__always)
+    func deliverThenStore(_ newValue: Value) {
+        let core = broadcaster.core
+        guard let sentAt = core.enqueue(newValue, updatingCurrent: false, queuedWork: { { self.value = newValue } })
         else { return }
         core.deliver(newValue, sentAt: sentAt)
         value = newValue

@@ -15,7 +15,14 @@ struct Broadcaster<Output, Failure: Error>: ~Copyable {
     /// A broadcaster with no subscribers; `current` is the first value of a subject that keeps one.
     @inlinable
     init(current: Output? = nil) {
-        core = BroadcasterCore(current: current)
+        core = BroadcasterCore(current: current, keepsCurrent: current != nil)
+    }
+
+    /// A broadcaster for a subject that keeps its current value itself: it sets the core's
+    /// `currentReader` at once.
+    @inlinable
+    init(keepingCurrentOutside: Void) {
+        core = BroadcasterCore(current: nil, keepsCurrent: true)
     }
 
     deinit {

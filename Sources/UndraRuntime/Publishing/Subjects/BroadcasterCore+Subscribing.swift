@@ -38,6 +38,36 @@ extension BroadcasterCore {
         }
     }
 
+    /// Subscribes `sink`'s closures, with unlimited demand, to a subject whose current value
+    /// lives outside the core (`currentReader`): the subscriber joins, then gets the current
+    /// value as a delivery, now if nobody is delivering (on this thread), or right after the
+    /// delivery under way. So the value it starts from is the one current at its place in the
+    /// delivery order: it never misses a later one, nor sees an earlier one after it.
+    /// O(subscribers); safe from any thread, by a caller that holds the subject.
+    @inlinable
+    func subscribeReadingCurrent(
+        receiveCompletion: @escaping (Completion) -> Void,
+        receiveValue: @escaping (Output) -> Void
+    ) -> AnyCancellable {
+        let outcome = shared.withLock { shared -> (id: Int, replaced: Roster, deliverNow: Bool)? in
+            guard shared.completion == nil else { return nil }
+            shared.clock += 1
+            let conduit = SinkConduit(id: shared.clock, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+            let next = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).adding(conduit)
+            let replaced = replaceRoster(with: next, in: &shared)
+            if claimOrSignalDelivery() { return (shared.clock, replaced, true) }
+            shared.pending.append(.initial(id: shared.clock))
+            return (shared.clock, replaced, false)
+        }
+        guard let (id, replaced, deliverNow) = outcome else { return AnyCancellable {} }
+        replaced.release()
+        if deliverNow {
+            deliverInitial(id)
+            finishDelivering()
+        }
+        return AnyCancellable(subscription: SubjectSubscription(core: self, id: id, unsubscribe: Self.unsubscribe))
+    }
+
     @usableFromInline
     enum JoinOutcome {
         case completed(Completion)
@@ -50,7 +80,7 @@ extension BroadcasterCore {
     /// After completion, hands it an empty subscription and the completion. O(subscribers); safe
     /// from any thread.
     @inlinable
-    func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+    func subscribe<S: Subscriber>(_ subscriber: S, owner: AnyObject? = nil) where S.Input == Output, S.Failure == Failure {
         let forward = SubscriberConduit<S>.forwarder
         let outcome = shared.withLock { shared -> (Completion?, SubscriberConduit<S>?, replaced: Roster) in
             if let completion = shared.completion { return (completion, nil, .empty) }
@@ -66,30 +96,49 @@ extension BroadcasterCore {
             if let completion = outcome.0 { subscriber.receive(completion: completion) }
             return
         }
-        conduit.handOver(ConduitSubscription(core: self, id: conduit.id))
+        conduit.handOver(ConduitSubscription(core: self, id: conduit.id, owner: owner), from: self)
     }
 
-    /// Adds `demand` to what the subscriber `id` asked for; under a subject with a current value,
-    /// delivers that value now (or queues it behind the delivery under way) if the subscriber
-    /// missed a value for lack of demand. O(log subscribers); safe from any thread.
+    /// Adds `demand` to what the subscriber `id` asked for. Under a subject with a current value,
+    /// if the subscriber missed a value for lack of demand (or has not had the current one yet),
+    /// it then gets the current value: caught up apart from the delivery, on this thread or on the
+    /// one in a stretch with it (see Conduit+CatchUp.swift); or, for a subject that keeps its
+    /// value outside the core (`@Published`, whose value only the deliverer may read), as a
+    /// delivery job, now if nobody is delivering, or right after the delivery under way.
+    /// O(log subscribers); safe from any thread.
     @inlinable
     func request(_ demand: Subscribers.Demand, forSubscriber id: Int) {
         guard demand > 0 else { return }
-        let refresh = shared.withLock { shared -> (Unmanaged<Conduit<Output, Failure>>, Output)? in
+        let outcome = shared.withLock { shared -> RequestOutcome in
             let current = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
-            guard let conduit = current.entry(id: id),
-                  conduit._withUnsafeGuaranteedRef({ $0.addDemand(demand) }),
-                  let value = shared.current
-            else { return nil }
-            if claimOrSignalDelivery() { return (conduit, value) }
-            shared.pending.append(.refresh(id: id, current: value))
-            return nil
+            guard let conduit = current.entry(id: id), conduit._withUnsafeGuaranteedRef({ $0.addDemand(demand) })
+            else { return .done }
+            if currentReader == nil { return .catchUp(conduit.retain()) }
+            if claimOrSignalDelivery() { return .refreshNow(conduit) }
+            shared.pending.append(.refresh(id: id, current: nil))
+            return .done
         }
-        // This thread delivers now. The conduit stays alive: a roster replaced from now on is
-        // retired to this thread until it finishes.
-        guard let (conduit, value) = refresh else { return }
-        conduit._withUnsafeGuaranteedRef { $0.refresh(with: value) }
-        finishDelivering()
+        switch outcome {
+        case .done:
+            break
+        case .catchUp(let conduit):
+            conduit._withUnsafeGuaranteedRef { catchUp($0) }
+            conduit.release()
+        case .refreshNow(let conduit):
+            // This thread delivers now. The conduit stays alive: a roster replaced from now on
+            // is retired to this thread until it finishes.
+            conduit._withUnsafeGuaranteedRef { $0.refresh(with: currentReader.unsafelyUnwrapped()) }
+            finishDelivering()
+        }
+    }
+
+    @usableFromInline
+    enum RequestOutcome {
+        case done
+        /// Catch the conduit (retained) up, on this thread.
+        case catchUp(Unmanaged<Conduit<Output, Failure>>)
+        /// This thread now delivers: the refresh, then whatever is pending.
+        case refreshNow(Unmanaged<Conduit<Output, Failure>>)
     }
 
     /// What cancelling a ``SubjectSubscription`` does: remove the subscriber from the core the

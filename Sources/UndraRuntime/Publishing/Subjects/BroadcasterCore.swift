@@ -53,6 +53,11 @@ final class BroadcasterCore<Output, Failure: Error> {
     /// Whether the subject keeps a current value (`CurrentValueSubject`, `@Published`): then a
     /// subscriber that missed a value for lack of demand gets the current one when it asks.
     @usableFromInline let keepsCurrent: Bool
+    /// For a subject whose current value lives outside the core (`@Published`, whose getter must
+    /// cost a plain load): how the deliverer reads it. Only the thread holding the delivery claim
+    /// calls it, and every path to that claim holds the subject (see `PublishedSubject`). Set once,
+    /// before the subject is shared.
+    @exclusivity(unchecked) @usableFromInline var currentReader: (() -> Output)?
 
     @usableFromInline
     struct Shared {
@@ -82,16 +87,21 @@ final class BroadcasterCore<Output, Failure: Error> {
     enum Job {
         /// A value, and work to do once it has reached every subscriber.
         case value(Output, sentAt: Int, then: (() -> Void)?)
-        /// Make up for a value the subscriber `id` missed, with the value current at this point.
-        case refresh(id: Int, current: Output)
+        /// Make up for a value the subscriber `id` missed, with the value current at this point
+        /// (nil: read it with `currentReader` then).
+        case refresh(id: Int, current: Output?)
+        /// Hand the sink conduit `id` the current value, read with `currentReader` then: its first.
+        case initial(id: Int)
         case completion(Completion)
     }
 
-    /// A core with no subscribers; `current` is the first value of a subject that keeps one.
+    /// A core with no subscribers; `current` is the first value of a subject that keeps one in
+    /// the core. A subject that keeps its current value outside (`keepsCurrent` with no `current`)
+    /// sets `currentReader` right after.
     @inlinable
-    init(current: Output?) {
+    init(current: Output?, keepsCurrent: Bool) {
         shared = Locked(Shared(current: current))
-        keepsCurrent = current != nil
+        self.keepsCurrent = keepsCurrent
         assertAtomicWordsComeFirst(self, &atomicWords)
     }
 
@@ -122,8 +132,10 @@ final class BroadcasterCore<Output, Failure: Error> {
     /// Sends under the lock, making `value` the current value if `updatingCurrent`.
     /// O(subscribers); safe from any thread.
     @inlinable
-    func sendLocked(_ value: Output, updatingCurrent: Bool) {
-        guard let sentAt = enqueue(value, updatingCurrent: updatingCurrent, queuedWork: { nil }) else { return }
+    func sendLocked(_ value: Output, updatingCurrent: Bool, storingAfterCompletion: Bool = false) {
+        guard let sentAt = enqueue(
+            value, updatingCurrent: updatingCurrent, storingAfterCompletion: storingAfterCompletion, queuedWork: { nil })
+        else { return }
         deliver(value, sentAt: sentAt)
         finishDelivering()
     }
@@ -146,10 +158,16 @@ final class BroadcasterCore<Output, Failure: Error> {
     /// reached every subscriber; and returns nil. Safe from any thread.
     @inlinable
     func enqueue(
-        _ value: Output, updatingCurrent: Bool, queuedWork: () -> (() -> Void)?
+        _ value: Output, updatingCurrent: Bool, storingAfterCompletion: Bool = false, queuedWork: () -> (() -> Void)?
     ) -> Int? {
         let (sentAt, _) = shared.withLock { shared -> (Int?, replaced: Output?) in
-            guard shared.completion == nil else { return (nil, nil) }
+            guard shared.completion == nil else {
+                // After completion nothing is delivered; a `CurrentValueSubject`'s `value =` still
+                // stores, as in Combine.
+                guard storingAfterCompletion else { return (nil, nil) }
+                defer { shared.current = value }
+                return (nil, shared.current)
+            }
             shared.clock += 1
             var replaced: Output?
             if updatingCurrent {
@@ -194,7 +212,7 @@ final class BroadcasterCore<Output, Failure: Error> {
             if conduit.isSink {
                 conduit.receiveValue(value)
             } else {
-                conduit.offer(value)
+                conduit.offer(value, sentAt: sentAt)
             }
         }
     }
@@ -209,9 +227,17 @@ final class BroadcasterCore<Output, Failure: Error> {
     /// Delivers a refresh job: the value current at this point, to the subscriber `id` if it
     /// is still subscribed and still owes it.
     @inlinable
-    func refresh(_ id: Int, with current: Output) {
-        Roster(bits: roster.load(ordering: .sequentiallyConsistent)).entry(id: id)?
-            ._withUnsafeGuaranteedRef { $0.refresh(with: current) }
+    func refresh(_ id: Int, with current: Output?) {
+        guard let conduit = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).entry(id: id) else { return }
+        conduit._withUnsafeGuaranteedRef { $0.refresh(with: current ?? currentReader.unsafelyUnwrapped()) }
+    }
+
+    /// Delivers an initial job: the current value, read now, to the sink conduit `id`, if it is
+    /// still subscribed.
+    @usableFromInline
+    func deliverInitial(_ id: Int) {
+        guard let conduit = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).entry(id: id) else { return }
+        conduit._withUnsafeGuaranteedRef { $0.receiveValue(currentReader.unsafelyUnwrapped()) }
     }
 
     /// Calls `body` on each subscriber that joined before `sentAt` and is still subscribed when
@@ -264,6 +290,8 @@ final class BroadcasterCore<Output, Failure: Error> {
                     work?()
                 case .refresh(let id, let current):
                     refresh(id, with: current)
+                case .initial(let id):
+                    deliverInitial(id)
                 case .completion(let completion):
                     deliver(completion)
                 }

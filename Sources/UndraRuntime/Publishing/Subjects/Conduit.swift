@@ -19,9 +19,9 @@
 /// so that it reads it without retaining it.
 @usableFromInline
 class Conduit<Output, Failure: Error> {
-    /// The words behind `demand` and `handover`, first in the object (`AtomicWord`); touched
-    /// only through them. Used by subscriber conduits only.
-    @usableFromInline var atomicWords: (demand: Int, handover: Int) = (0, 0)
+    /// The words behind `demand`, `handover` and `since`, first in the object (`AtomicWord`);
+    /// touched only through them. Used by subscriber conduits only.
+    @usableFromInline var atomicWords: (demand: Int, handover: Int, since: Int) = (0, 0, 0)
     /// The subject's clock when the subscriber joined: unique, and increasing in subscription
     /// order. A value sent at clock `t` reaches only conduits with `id < t`.
     @usableFromInline let id: Int
@@ -62,6 +62,12 @@ class Conduit<Output, Failure: Error> {
     @usableFromInline
     func finish(_ completion: Subscribers.Completion<Failure>) {
         preconditionFailure("Conduit.finish is abstract")
+    }
+
+    /// Delivers the completion that waited for the end of a stretch (see `handover`).
+    @usableFromInline
+    func deliverWaitingCompletion() {
+        preconditionFailure("Conduit.deliverWaitingCompletion is abstract")
     }
 }
 
@@ -110,29 +116,31 @@ final class SubscriberConduit<S: Subscriber>: Conduit<S.Input, S.Failure> {
 
     @usableFromInline
     override func finish(_ completion: Subscribers.Completion<S.Failure>) {
-        // Not before the subscriber has its subscription: then the subscribing thread delivers
-        // it, once `receive(subscription:)` has returned.
-        if handover.load(ordering: .acquiring) != Self.handedOver {
+        // Not during a stretch (the hand-over, a catch-up): then the thread in it delivers the
+        // completion when the stretch ends, after whatever it delivers.
+        var state = handover.load(ordering: .acquiring)
+        while state != Self.handedOver {
             earlyCompletion = completion
-            if handover.compareExchange(
-                expected: Self.handingOver, desired: Self.completionWaiting, ordering: .acquiringAndReleasing
-            ).exchanged {
-                return
-            }
-            earlyCompletion = nil
+            let (exchanged, found) = handover.compareExchange(
+                expected: state, desired: Self.completionWaiting, ordering: .acquiringAndReleasing)
+            if exchanged { return }
+            state = found
         }
+        earlyCompletion = nil
         subscriber.receive(completion: completion)
     }
 
-    /// Hands the subscriber its subscription, then the completion if one came meanwhile.
+    /// Hands the subscriber its subscription, in the stretch the conduit starts in: a catch-up
+    /// asked for meanwhile, and a completion, come once `receive(subscription:)` has returned.
     @usableFromInline
-    func handOver(_ subscription: Subscription) {
+    func handOver(_ subscription: Subscription, from core: BroadcasterCore<S.Input, S.Failure>) {
         subscriber.receive(subscription: subscription)
-        if !handover.compareExchange(
-            expected: Self.handingOver, desired: Self.handedOver, ordering: .acquiringAndReleasing
-        ).exchanged, let completion = earlyCompletion.take() {
-            subscriber.receive(completion: completion)
-        }
+        core.endStretch(of: self)
+    }
+
+    @usableFromInline
+    override func deliverWaitingCompletion() {
+        if let completion = earlyCompletion.take() { subscriber.receive(completion: completion) }
     }
 }
 
@@ -148,30 +156,48 @@ extension Conduit {
     @inlinable static var unlimitedCount: Int { Int.max >> 2 }
     @inlinable static var unlimitedWord: Int { unlimitedCount << 2 }
 
-    // The states of `handover`.
+    // The states of `handover`. A subscriber conduit is called by the deliverer, or, in a
+    // *stretch*, by one other thread alone: the subscribing thread while it hands the subscription
+    // over (the conduit starts in that stretch), or a thread catching the subscriber up with the
+    // subject's current value (see Conduit+CatchUp.swift). The thread in a stretch ends it, and on
+    // the way runs the catch-ups asked for meanwhile, then delivers a completion that came.
+    /// In a stretch.
     @inlinable static var handingOver: Int { 0 }
+    /// In no stretch: the deliverer delivers the completion itself.
     @inlinable static var handedOver: Int { 1 }
+    /// In a stretch, and a completion waits in `earlyCompletion` for its end.
     @inlinable static var completionWaiting: Int { 2 }
+    /// In a stretch, and a catch-up was asked for meanwhile: the thread in it runs it next.
+    @inlinable static var catchUpWanted: Int { 3 }
 
     @inlinable var demand: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self, word: 0) }
     @inlinable var handover: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self, word: 1) }
+    /// The clock of the last value a catch-up delivered: the deliverer skips values sent at or
+    /// before it (the subscriber already has them, or newer). Written under the core's lock.
+    @inlinable var since: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self, word: 2) }
 
-    /// Delivers `value` if the subscriber asked for it (only the delivering thread calls this).
-    /// With unlimited demand: one load, then the subscriber.
+    /// Delivers `value`, sent at `sentAt`, if the subscriber asked for it (only the delivering
+    /// thread calls this). With unlimited demand: two loads, then the subscriber.
     @inlinable
-    func offer(_ value: Output) {
-        if demand.load(ordering: .acquiring) == Self.unlimitedWord {
+    func offer(_ value: Output, sentAt: Int) {
+        // The demand word first, then `since`: a catch-up stores `since`, then clears `missed`,
+        // so a word seen without `missed` comes with the `since` that goes with it.
+        let word = demand.load(ordering: .acquiring)
+        if sentAt <= since.load(ordering: .relaxed) { return }
+        if word == Self.unlimitedWord {
             _ = forward(self, value)
         } else {
-            offerUnderLimitedDemand(value)
+            offerUnderLimitedDemand(value, word: word)
         }
     }
 
     @inlinable
-    func offerUnderLimitedDemand(_ value: Output) {
-        var word = demand.load(ordering: .acquiring)
+    func offerUnderLimitedDemand(_ value: Output, word seen: Int) {
+        // A missed value is made up for by a catch-up or a refresh; until then, skip.
+        if seen & Self.missedBit != 0 { return }
+        var word = seen
         while true {
-            if word & Self.missedBit != 0 { return }  // a refresh will deliver the latest value
+            if word & Self.missedBit != 0 { return }
             let count = word >> 2
             if count == Self.unlimitedCount { break }
             let next: Int

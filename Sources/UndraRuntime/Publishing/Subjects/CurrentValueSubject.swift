@@ -21,11 +21,12 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         broadcaster = Broadcaster(current: value)
     }
 
-    /// The latest value sent. Setting it sends the new value (ignored after completion).
+    /// The latest value sent. Setting it sends the new value; after completion it only stores
+    /// it (as in Combine).
     @inlinable
     public var value: Output {
         get { broadcaster.core.current! }  // A CurrentValueSubject's core always has one.
-        set { send(newValue) }
+        set { broadcaster.core.sendLocked(newValue, updatingCurrent: true, storingAfterCompletion: true) }
     }
 
     /// Makes `value` the current value and delivers it; ignored after completion.

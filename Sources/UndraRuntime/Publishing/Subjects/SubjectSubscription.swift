@@ -32,17 +32,20 @@ struct SubjectSubscription {
 /// The subscription a subject hands a ``Subscriber``: its core and its place in the roster.
 ///
 /// It holds neither the subscriber nor its conduit, so a subscriber that keeps its subscription
-/// makes no cycle; three words, so that it sits inline in a `Subscription` existential.
+/// makes no cycle. Under a `@Published` property it also holds the property's subject (`owner`):
+/// a request may make this thread the deliverer, which then reads the subject's value.
 @usableFromInline
 struct ConduitSubscription<Output, Failure: Error>: Subscription {
     @usableFromInline let core: BroadcasterCore<Output, Failure>
     @usableFromInline let id: Int
+    @usableFromInline let owner: AnyObject?
     public let combineIdentifier = CombineIdentifier()
 
     @inlinable
-    init(core: BroadcasterCore<Output, Failure>, id: Int) {
+    init(core: BroadcasterCore<Output, Failure>, id: Int, owner: AnyObject?) {
         self.core = core
         self.id = id
+        self.owner = owner
     }
 
     /// Asks for `demand` more values. O(log subscribers); safe from any thread.

@@ -1,0 +1,229 @@
+import Dispatch
+import Foundation
+import UndraRuntime
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The core rows: a command's round trip (call → core → frame with its ack → mirror → the
+// awaiting caller resumes) in process and across processes, and frames through the byte
+// stream, each against its transport's floor in the same run. Timed by the wall clock: a round
+// trip through another thread or process is mostly waiting, which CPU time does not see.
+
+/// The core rows of the table.
+func coreCases() -> [BenchCase] {
+    [inProcessRoundTripCase(), processRoundTripCase(), byteStreamFramesCase()]
+}
+
+/// Runs `body` in a task, waits for it, and returns the wall-clock nanoseconds it took there:
+/// the rows' operations are awaited calls, and the task's start and the wait's end (a thread
+/// woken, slow on a loaded machine) are not theirs.
+private func timedInTask(_ body: @escaping @Sendable () async -> Void) -> Double {
+    let done = DispatchSemaphore(value: 0)
+    let result = ResultBox()
+    Task.detached {
+        let start = DispatchTime.now().uptimeNanoseconds
+        await body()
+        result.nanoseconds = Double(DispatchTime.now().uptimeNanoseconds - start)
+        done.signal()
+    }
+    done.wait()
+    return result.nanoseconds
+}
+
+/// What the task hands back; written before the semaphore is signalled, read after the wait.
+private final class ResultBox: @unchecked Sendable {
+    var nanoseconds = 0.0
+}
+
+/// A value made on first use: the core rows start cores and processes only when they run.
+private final class Setup<Value> {
+    private let make: () -> Value
+    private(set) lazy var value = make()
+    init(_ make: @escaping () -> Value) { self.make = make }
+}
+
+/// A store attached to a new core over `transport`, once its snapshot is applied.
+private func connectedStore(_ transport: any CoreTransport) -> (Core, CoreBenchStore) {
+    let core = Core(transport: transport)
+    let store = CoreBenchStore(core: core)
+    core.connect()
+    while store.runtime.mirror.position == nil { usleep(1_000) }
+    return (core, store)
+}
+
+/// The store's frame in a core message (`CoreMessage::Frame`, store 0), decoded.
+private func decodeFrame(_ message: [UInt8]) -> Frame {
+    try! message.withUnsafeBytes { buffer throws(WireError) in
+        try WireReader.read(buffer) { (reader: inout WireReader) throws(WireError) -> Frame in
+            _ = try reader.readVariant(of: "CoreMessage", count: 2)
+            _ = try reader.read(UInt32.self)
+            return try CoreBenchSchema.wire.decodeFrame(from: &reader).frame
+        }
+    }
+}
+
+private func command(_ id: UInt64, _ command: CoreBenchCommand) -> [UInt8] {
+    HostMessage.command(store: 0, WireCommand(id: CommandID(rawValue: id), command: command)).wireBytes
+}
+
+private let attach = HostMessage<CoreBenchCommand>.resync(ResyncRequest(store: 0, epoch: nil, sequence: 0, reason: .attach)).wireBytes
+
+// MARK: In process
+
+/// A command awaited through a `Core` over the in-process transport, against its floor: the
+/// same command's bytes handed to the core's C send function, the answer it calls back with
+/// decoded and applied to a store, on one thread.
+private func inProcessRoundTripCase() -> BenchCase {
+    let setup = Setup { (connectedStore(InProcessTransport(functions: coreBenchFunctions)), BareCall()) }
+    return BenchCase(
+        name: "core.roundTrip.inProcess", baseline: "C call + apply", goal: .baselineRatio(atMost: 2), clock: .wall,
+        timedOurs: { n in
+            let store = setup.value.0.1
+            return timedInTask { for key in 0..<n { blackHole(try! await store.update(key: key % 100)) } }
+        },
+        timedTheirs: { n in
+            let bare = setup.value.1
+            return elapsed(.wall) { for key in 0..<n { bare.roundTrip(key: key % 100) } }
+        })
+}
+
+/// The floor of an in-process round trip: the core's functions called directly.
+private final class BareCall {
+    let runtime = StoreRuntime(name: "Bench", schemaHash: CoreBenchSchema.hash, fields: CoreBenchSchema.fields)
+    var received: [[UInt8]] = []
+    var handle: OpaquePointer!
+    var nextID: UInt64 = 1
+
+    init() {
+        handle = coreBenchFunctions.create(nil, 0, { context, bytes, length in
+            Unmanaged<BareCall>.fromOpaque(context!).takeUnretainedValue().received.append(Array(UnsafeBufferPointer(start: bytes, count: length)))
+        }, Unmanaged.passUnretained(self).toOpaque())
+        send(attach)
+    }
+
+    func roundTrip(key: Int) {
+        send(command(nextID, .update(key: key)))
+        nextID += 1
+    }
+
+    private func send(_ message: [UInt8]) {
+        message.withUnsafeBufferPointer { _ = coreBenchFunctions.send(handle, $0.baseAddress, $0.count) }
+        for answer in received { runtime.apply(decodeFrame(answer)) }
+        received.removeAll(keepingCapacity: true)
+    }
+}
+
+// MARK: Across processes
+
+/// A command awaited through a `Core` over the byte stream to a child process (this executable,
+/// `--serve-core`), against a bare ping-pong: a message of the command's size written to a child
+/// (`--echo`) on the same kind of socket, and its echo read back, on one thread.
+private func processRoundTripCase() -> BenchCase {
+    let setup = Setup {
+        (connectedStore(.childProcess(executable: benchExecutable, arguments: ["--serve-core"])), BarePeer(arguments: ["--echo"]))
+    }
+    let ping = command(1, .update(key: 7))
+    return BenchCase(
+        name: "core.roundTrip.process", baseline: "socket ping-pong", goal: .baselineRatio(atMost: 2), clock: .wall,
+        timedOurs: { n in
+            let store = setup.value.0.1
+            return timedInTask { for key in 0..<n { blackHole(try! await store.update(key: key % 100)) } }
+        },
+        timedTheirs: { n in
+            let echo = setup.value.1
+            return elapsed(.wall) {
+                for _ in 0..<n {
+                    echo.stream.write(ping)
+                    blackHole(echo.stream.read())
+                }
+            }
+        })
+}
+
+/// Frames from a child process through a `Core` (one `burst` command answered by n one-update
+/// frames, the last with its ack), against the same frames read from a bare socket: what each
+/// read brings is decoded and applied as one drain, as the `Core` does, on one thread.
+private func byteStreamFramesCase() -> BenchCase {
+    let setup = Setup { () -> ((Core, CoreBenchStore), BareStream) in
+        (connectedStore(.childProcess(executable: benchExecutable, arguments: ["--serve-core"])), BareStream())
+    }
+    return BenchCase(
+        name: "core.frames.byteStream", baseline: "socket read + apply", goal: .baselineRatio(atMost: 2), clock: .wall,
+        timedOurs: { n in
+            let store = setup.value.0.1
+            return timedInTask { blackHole(try! await store.burst(n)) }
+        },
+        timedTheirs: { n in
+            let bare = setup.value.1
+            return elapsed(.wall) { bare.burst(n) }
+        })
+}
+
+/// The floor of frames through the byte stream: the bench core's frames read from a bare
+/// socket, each read's complete messages decoded and applied as one drain.
+private final class BareStream {
+    let peer = BarePeer(arguments: ["--serve-core"])
+    let runtime = StoreRuntime(name: "Bench", schemaHash: CoreBenchSchema.hash, fields: CoreBenchSchema.fields)
+    var nextID: UInt64 = 1
+    /// Bytes read and not consumed yet.
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    var start = 0, end = 0
+
+    init() {
+        peer.stream.write(attach)
+        runtime.apply(decodeFrame(peer.stream.read()!))
+    }
+
+    func burst(_ count: Int) {
+        peer.stream.write(command(nextID, .burst(count: count)))
+        nextID += 1
+        var applied = 0
+        var frames: [Frame] = []
+        while applied < count {
+            if start > 0 {
+                buffer.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: $0.baseAddress! + start, byteCount: end - start) }
+                end -= start
+                start = 0
+            }
+            let read = buffer.withUnsafeMutableBytes { systemRead(peer.stream.fd, $0.baseAddress! + end, $0.count - end) }
+            precondition(read > 0, "UndraBench: the bench core closed its stream")
+            end += read
+            while end - start >= 8 {
+                let length = buffer.withUnsafeBytes { Int(UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: UInt64.self))) }
+                guard end - start >= 8 + length else { break }
+                frames.append(decodeFrame(Array(buffer[start + 8..<start + 8 + length])))
+                start += 8 + length
+            }
+            applied += frames.count
+            runtime.apply(frames)
+            frames.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// A child process of this executable on one end of a socket pair, as the byte stream starts
+/// one, with nothing else around it.
+private final class BarePeer {
+    let stream: CoreBenchStream
+    let process = Process()
+
+    init(arguments: [String]) {
+        var fds: [Int32] = [0, 0]
+        #if canImport(Glibc)
+        let type = Int32(SOCK_STREAM.rawValue)
+        #else
+        let type = SOCK_STREAM
+        #endif
+        precondition(socketpair(AF_UNIX, type, 0, &fds) == 0, "UndraBench: socketpair failed")
+        let child = FileHandle(fileDescriptor: fds[1], closeOnDealloc: true)
+        process.executableURL = URL(fileURLWithPath: benchExecutable)
+        process.arguments = arguments
+        process.standardInput = child
+        process.standardOutput = child
+        try! process.run()
+        stream = CoreBenchStream(fd: fds[0])
+    }
+}

@@ -1,0 +1,133 @@
+import Dispatch
+
+/// The connection to an application core: owns a transport, the stores attached to it, and the
+/// connection's state.
+///
+///     let core = Core(transport: ByteStreamTransport.childProcess(executable: "/usr/libexec/todos-core"))
+///     let todos = Todos(core: core)      // attaches itself: core.attach(runtime, index: 0, schema: …)
+///     core.connect()
+///     let id = try await todos.add(title: "tea")   // returns once the row is in todos.visible
+///
+/// What comes in (frames, errors) is queued by the transport and applied by one *drain* at a
+/// time, in order: a store's frames received together are applied to its mirror as one drain,
+/// so their changes merge. Commands go out with ids never reused; each awaiting call resumes
+/// once the frame carrying its ack has been applied and announced, in both modes. If the
+/// session ends first it fails as `CommandError.disconnected`, and nothing is sent again.
+///
+/// Where the drain runs: on `Options.queue` if one is given (`.main` for UI code: every store's
+/// announcement, every resumed call and every state change then happens there); otherwise on the
+/// thread that finds work waiting: the thread that sent a command (an in-process core usually
+/// answers during the send), a byte stream's reader, or a background queue.
+///
+/// - Thread safety: every method may be called from any thread.
+public final class Core: Sendable {
+    /// The connection's state, fine-grained: `core.connection.state` in `track` or `observe`.
+    public let connection = Connection()
+    /// Errors that concern no attached store: a core error naming no store, a message that did
+    /// not decode far enough to name one.
+    public let errors = ErrorChannel()
+
+    let transport: any CoreTransport
+    let options: Options
+    let relay = ConnectionObjectRelay()
+    /// Events waiting for the drain, and who drains.
+    let inbox = Locked(Inbox())
+    /// What senders need of the session: read on any thread.
+    @usableFromInline let sessions = Locked(SessionTicket())
+    /// Everything else the drain works with, touched only by the thread holding the drain.
+    let drainState: DrainState
+    /// The indices attached so far: `attach` checks them on the caller's thread.
+    private let indices = Locked(Set<UInt32>())
+    /// Where transports connect (it may block), one attempt at a time.
+    let connectQueue = DispatchQueue(label: "UndraRuntime.Core.connect")
+
+    /// How a `Core` runs: where it applies frames, and how it reconnects.
+    public struct Options: Sendable {
+        /// Where frames are applied, calls resume and the state changes (nil: on the thread that
+        /// finds work waiting, see `Core`).
+        public var queue: DispatchQueue?
+        public var reconnect: ReconnectPolicy
+        /// Runs the delayed reconnection attempts.
+        public var scheduler: any RetryScheduler
+        /// A random number in 0..<1 for each retry's jitter.
+        public var random: @Sendable () -> Double
+
+        public init(
+            queue: DispatchQueue? = nil, reconnect: ReconnectPolicy = ReconnectPolicy(),
+            scheduler: any RetryScheduler = DispatchRetryScheduler(),
+            random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        ) {
+            self.queue = queue
+            self.reconnect = reconnect
+            self.scheduler = scheduler
+            self.random = random
+        }
+    }
+
+    /// A core reached through `transport`; nothing happens until `connect()`.
+    public init(transport: any CoreTransport, options: Options = Options()) {
+        self.transport = transport
+        self.options = options
+        drainState = DrainState(policy: options.reconnect)
+    }
+
+    deinit {
+        drainState.session?.close()
+    }
+
+    /// The connection's state, coarse: an `ObservableObject` on the main actor (`$state`).
+    public var connectionObject: ConnectionObject { relay.object }
+
+    /// Attaches a store: its frames are those of the app's store enum at `index`, decoded with
+    /// `schema`, and its commands go out under that index. Returns what the store sends its
+    /// commands through. Attaching while connected asks the core for the store's snapshot.
+    ///
+    /// Attaching a store index twice, or a runtime whose schema hash is not `schema`'s, is a
+    /// programming error, and traps.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public func attach<Command, Outcome>(
+        _ runtime: StoreRuntime, index: UInt32, schema: WireSchema<Command, Outcome>
+    ) -> CommandChannel<Command, Outcome> {
+        let link = StoreLink(index: index, runtime: runtime, schema: schema)
+        add(AttachedStore(index: index, runtime: runtime, operations: link.operations), schemaHash: schema.hash)
+        return CommandChannel(core: self, link: link)
+    }
+
+    /// Checks and queues a store that `attach` made.
+    @usableFromInline
+    func add(_ store: AttachedStore, schemaHash: UInt64) {
+        precondition(store.runtime.mirror.schemaHash == schemaHash, "Core.attach: the runtime and the wire schema disagree on the schema hash")
+        precondition(indices.withLock { $0.insert(store.index).inserted }, "Core.attach: store index \(store.index) is already attached")
+        enqueue(.attach(store), wake: false)
+        drainHere()
+    }
+
+    /// Starts connecting (from a disconnected or failed state; otherwise does nothing). The
+    /// connection then keeps itself up: it reconnects after each failure, with backoff.
+    public func connect() {
+        enqueue(.connect, wake: false)
+        drainHere()
+    }
+
+    /// Closes the connection and stops reconnecting, until `connect()`. Calls awaiting their
+    /// acks fail as `CommandError.disconnected`.
+    public func disconnect() {
+        enqueue(.disconnect, wake: false)
+        drainHere()
+    }
+}
+
+/// What a sender needs of the open session, under `Core.sessions`.
+@usableFromInline
+struct SessionTicket {
+    @usableFromInline var session: (any TransportSession)?
+    /// The session's number (0: none open).
+    @usableFromInline var id: UInt64 = 0
+    /// The next command's id: only ever incremented, so an id is never reused, even across
+    /// reconnections.
+    @usableFromInline var nextCommandID: UInt64 = 1
+
+    init() {}
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import UndraRuntime
+
+/// The byte stream against real peers: the fake core on a Unix socket, and child processes
+/// that write what a test gives them, in pieces, cut short, or as garbage.
+@Suite struct ByteStreamTransportTests {
+    /// A core whose transport starts `/bin/sh -c script`, with retries left to the test.
+    static func core(running script: String) -> (Core, ManualScheduler) {
+        let scheduler = ManualScheduler()
+        let transport = ByteStreamTransport.childProcess(executable: "/bin/sh", arguments: ["-c", script])
+        return (Core(transport: transport, options: Core.Options(scheduler: scheduler, random: { 0.5 })), scheduler)
+    }
+
+    /// A file holding `bytes`, removed when the test ends (by its `defer`).
+    static func file(_ bytes: [UInt8]) -> String {
+        let path = NSTemporaryDirectory() + "undra-stream-\(UInt32.random(in: 0...UInt32.max))"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    static func framed(_ messages: [[UInt8]]) -> [UInt8] {
+        MessageFramerTests.framed(messages)
+    }
+
+    static func disconnected(_ core: Core) -> TransportError? {
+        if case .disconnected(.transport(let error), _) = core.connection.state { error } else { nil }
+    }
+
+    @Test func aCommandAndItsAnswerOfAMegabyteEachThroughAUnixSocket() async throws {
+        let server = FakeCoreServer()
+        defer { server.stop() }
+        let core = Core(transport: .unixSocket(path: server.path))
+        let todos = Todos(core: core)
+        core.connect()
+        #expect(await eventually { core.connection.state == .live(epoch: 1, sequence: 1) })
+        let title = String(repeating: "megabyte ", count: 120_000)
+        let id = try await todos.add(title: title)
+        #expect(todos.row(id)?.title == title)
+        let small = try await withThrowingTaskGroup(of: TodoID.self) { group in
+            for index in 0..<100 { group.addTask { try await todos.add(title: "small \(index)") } }
+            return try await group.reduce(into: Set<TodoID>()) { $0.insert($1) }
+        }
+        #expect(small.count == 100)
+        #expect(todos.rowCount == 101)
+        core.disconnect()
+    }
+
+    @Test func messagesThatArriveInPiecesAreAppliedWhole() async throws {
+        let stream = Self.framed([
+            CoreMessages.snapshot(["milk"]), CoreMessages.added(sequence: 2, id: 2, "eggs"), CoreMessages.added(sequence: 3, id: 3, "tea"),
+        ])
+        let path = Self.file(stream)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Five bytes, then a hundred, then the rest, a pause between each; then the stream stays open.
+        let (core, _) = Self.core(running: "head -c 5 \(path); sleep 0.05; tail -c +6 \(path) | head -c 100; sleep 0.05; tail -c +106 \(path); exec sleep 30")
+        let todos = Todos(core: core)
+        core.connect()
+        #expect(await eventually { core.connection.state == .live(epoch: 1, sequence: 3) })
+        #expect(todos.titles == ["milk", "eggs", "tea"])
+        core.disconnect()
+    }
+
+    @Test func aPeerThatDiesMidMessageIsATypedErrorAndARetry() async {
+        let message = CoreMessages.snapshot(["milk"])
+        let path = Self.file(Self.framed([message]).dropLast(10))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (core, scheduler) = Self.core(running: "cat \(path)")
+        core.connect()
+        #expect(await eventually { Self.disconnected(core) != nil })
+        #expect(Self.disconnected(core) == .closedMidMessage(received: 8 + message.count - 10, expected: 8 + message.count))
+        #expect(scheduler.delays.count == 1)
+    }
+
+    @Test func aPeerThatSendsGarbageIsATypedErrorAndARetry() async {
+        let (core, scheduler) = Self.core(running: "printf '\\377\\377\\377\\377\\377\\377\\377\\377'; exec sleep 30")
+        core.connect()
+        #expect(await eventually { Self.disconnected(core) != nil })
+        #expect(Self.disconnected(core) == .messageTooLarge(length: .max, limit: 64 << 20))
+        #expect(scheduler.delays.count == 1)
+    }
+
+    @Test func aPeerThatClosesBetweenMessagesHasClosed() async {
+        let path = Self.file(Self.framed([CoreMessages.error(store: nil, code: 3, "bye")]))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (core, _) = Self.core(running: "cat \(path)")
+        core.connect()
+        #expect(await eventually { Self.disconnected(core) != nil })
+        #expect(Self.disconnected(core) == .closed)
+        #expect(core.errors.recent == [.core(code: "3", message: "bye")])  // applied before the end
+    }
+
+    @Test func closingTheSessionStopsTheChild() async {
+        let mark = NSTemporaryDirectory() + "undra-stopped-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: mark) }
+        let (core, _) = Self.core(running: "trap 'echo stopped > \(mark); exit 0' TERM; while true; do sleep 0.01; done")
+        core.connect()
+        #expect(await eventually { core.connection.state == .resyncing(.attach) })
+        core.disconnect()
+        #expect(await eventually { FileManager.default.fileExists(atPath: mark) })
+    }
+
+    @Test func whatCannotBeReachedIsATypedError() async {
+        let scheduler = ManualScheduler()
+        let spawn = Core(transport: .childProcess(executable: "/nonexistent/core"), options: Core.Options(scheduler: scheduler))
+        spawn.connect()
+        #expect(await eventually { Self.disconnected(spawn) != nil })
+        #expect(Self.disconnected(spawn) == .connectFailed(operation: "spawn /nonexistent/core", errno: ENOENT))
+
+        let socket = Core(transport: .unixSocket(path: "/nonexistent/core.sock"), options: Core.Options(scheduler: scheduler))
+        socket.connect()
+        #expect(await eventually { Self.disconnected(socket) != nil })
+        #expect(Self.disconnected(socket) == .connectFailed(operation: "connect to /nonexistent/core.sock", errno: ENOENT))
+
+        let long = "/tmp/" + String(repeating: "x", count: 200)
+        let tooLong = Core(transport: .unixSocket(path: long), options: Core.Options(scheduler: scheduler))
+        tooLong.connect()
+        #expect(await eventually { if case .failed = tooLong.connection.state { true } else { false } })
+        #expect(tooLong.connection.state == .failed(.unavailable(.unavailable("the socket path is longer than 107 bytes: \(long)"))))
+        #expect(scheduler.delays.count == 2)
+    }
+}
