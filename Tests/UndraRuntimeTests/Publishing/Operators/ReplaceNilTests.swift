@@ -22,6 +22,18 @@ extension PublishingTests {
             recorder.request(.max(1))
             #expect(recorder.events == [.value(-1), .value(1), .value(-1), .value(3), .finished])
         }
+
+        @Test func aCancelMidStreamStopsTheValuesAndCancelsTheUpstream() {
+            let upstream = CountingPublisher(limit: 20)
+            let recorder = Recorder(upstream.map { $0 == 0 ? nil : $0 }.replaceNil(with: -1), demand: .max(2))
+            #expect(recorder.values == [-1, 1])
+            recorder.cancel()
+            recorder.request(.max(5))
+            #expect(recorder.events == [.value(-1), .value(1)])
+            // The subscription is the upstream's own, passed through: the request after the cancel
+            // reaches it, and it ignores it.
+            #expect(upstream.requests == ["request max(2)", "cancel", "request max(5)"])
+        }
     }
 }
 #endif
