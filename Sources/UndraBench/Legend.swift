@@ -13,6 +13,8 @@ enum Legend {
             "LockedClosureArray's send to one closure that takes the value only if a demand count behind a second pthread lock allows it, the count given back one per value",
         "LockedPromise":
             "the floor for a one-shot result: a class holding the result and the callbacks waiting for it behind a pthread lock, made, fulfilled, then given a callback that runs at once",
+        "LockedZip":
+            "the floor for zip: two queues behind one pthread lock, paired by hand and sent through a LockedClosureArray",
         "ArrayWithIndex":
             "the naive keyed list: a [Row] and a [Key: Int] index rebuilt after each insert, remove or move",
         "Array.firstIndex": "a linear search of an array of keys",

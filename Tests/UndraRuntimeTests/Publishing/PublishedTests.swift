@@ -113,17 +113,15 @@ extension PublishingTests {
             #expect(probe.events == [.value(3)])
         }
 
-        @Test func valuesYieldsTheCurrentValueThenEveryAssignment() async {
+        @Test func valuesYieldsTheLatestValueAtEachNext() async {
             let counter = Counter()
-            let values = counter.$count.values
+            var values = counter.$count.values.makeAsyncIterator()
+            #expect(await values.next() == 0)
             counter.count = 1
+            #expect(await values.next() == 1)
             counter.count = 2
-            var received: [Int] = []
-            for await value in values {
-                received.append(value)
-                if value == 2 { break }
-            }
-            #expect(received == [0, 1, 2])
+            counter.count = 3
+            #expect(await values.next() == 3)
         }
 
         @Test func assigningAnotherPropertysPublisherMakesThisOneFollowIt() {

@@ -67,6 +67,22 @@ extension Publishers {
     }
 }
 
+extension Publishers.CompactMap {
+    /// Transforms the results of this `compactMap` further: one `CompactMap` with both closures,
+    /// as in Combine. O(1) per value, plus the closures.
+    @inlinable
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+        Publishers.CompactMap(upstream: upstream) { [first = self.transform] in first($0).flatMap(transform) }
+    }
+
+    /// Transforms the results of this `compactMap` with `transform`: one `CompactMap` with both
+    /// closures, as in Combine.
+    @inlinable
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+        Publishers.CompactMap(upstream: upstream) { [first = self.transform] in first($0).map(transform) }
+    }
+}
+
 extension Publisher {
     /// Transforms each value with `transform` and delivers the results that are not nil. O(1) per
     /// value, plus `transform`.

@@ -68,6 +68,22 @@ extension Publishers {
     }
 }
 
+extension Publishers.Filter {
+    /// Filters the values of this `filter` further: one `Filter` with both predicates, as in
+    /// Combine. O(1) per value, plus the predicates.
+    @inlinable
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+        Publishers.Filter(upstream: upstream) { [first = self.isIncluded] in first($0) && isIncluded($0) }
+    }
+
+    /// Filters the values of this `filter` further, with a predicate that may throw: one
+    /// `TryFilter` with both predicates, as in Combine.
+    @inlinable
+    public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+        Publishers.TryFilter(upstream: upstream) { [first = self.isIncluded] in try first($0) && isIncluded($0) }
+    }
+}
+
 extension Publisher {
     /// Delivers only the values for which `isIncluded` returns true. O(1) per value, plus the
     /// predicate.

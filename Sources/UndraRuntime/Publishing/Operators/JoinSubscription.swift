@@ -1,19 +1,22 @@
 #if !canImport(Combine) || UNDRA_COMBINE_MODULE
 /// The subscription of an operator that joins several upstreams into one downstream (`merge`,
-/// `combineLatest`): it keeps the upstream subscriptions, passes the downstream's demand on to
-/// each of them, delivers through a ``SerialDownstream`` (one value at a time, within demand,
-/// however many threads the upstreams deliver on), finishes when every upstream has finished,
-/// and fails as soon as one fails, cancelling the others.
+/// `combineLatest`, `zip`): it keeps the upstream subscriptions, passes the downstream's demand on
+/// to each of them, delivers through a ``SerialDownstream`` (one value at a time, within demand,
+/// however many threads the upstreams deliver on), finishes when its ``JoinState`` says so (by
+/// default, when every upstream has finished), and fails as soon as one fails, cancelling the
+/// others.
 ///
-/// Demand: what the downstream asks for, less what is already queued, is asked of every
-/// upstream. So the queue never holds more than (upstreams − 1) × the largest request, and with
-/// unlimited demand every upstream is asked for everything.
+/// Demand: what the downstream asks for, through `request(_:)` or through what its `receive(_:)`
+/// returns, less what is already queued, is asked of every upstream. So the queue never holds
+/// more than (upstreams − 1) × the largest request, and with unlimited demand every upstream is
+/// asked for everything.
 ///
 /// Thread-safety: every method from any thread; upstreams are called with no lock held.
-final class JoinSubscription<Downstream: Subscriber, State>: Subscription, CustomStringConvertible {
+final class JoinSubscription<Downstream: Subscriber, State: JoinState>: Subscription, CustomStringConvertible {
     typealias Serial = SerialDownstream<Downstream, Joined>
 
     let serial: Serial
+    let description: String
 
     struct Joined {
         var state: State
@@ -22,18 +25,27 @@ final class JoinSubscription<Downstream: Subscriber, State>: Subscription, Custo
         /// asked for at once.
         var forwarded = Subscribers.Demand.none
         var finished = 0
-        var cancelled = false
+        /// Cancelled or completed: upstreams that subscribe now are cancelled.
+        var ended = false
+
+        /// Ends the join: returns the upstream subscriptions still held, to cancel after unlocking.
+        mutating func end() -> [Subscription] {
+            ended = true
+            defer { upstreams = upstreams.map { _ in nil } }
+            return upstreams.compactMap { $0 }
+        }
     }
 
-    init(_ downstream: Downstream, upstreams count: Int, state: State) {
+    init(_ downstream: Downstream, upstreams count: Int, state: State, description: String) {
         serial = Serial(downstream, state: Joined(state: state, upstreams: Array(repeating: nil, count: count)))
+        self.description = description
     }
 
     /// Upstream `index` has subscribed: keeps its subscription and asks it for what the others
     /// were asked for.
     func receive(subscription: Subscription, from index: Int) {
         let demand = serial.withState { joined -> Subscribers.Demand? in
-            guard !joined.cancelled, joined.upstreams[index] == nil else { return nil }
+            guard !joined.ended, joined.upstreams[index] == nil else { return nil }
             joined.upstreams[index] = subscription
             return joined.forwarded
         }
@@ -42,56 +54,95 @@ final class JoinSubscription<Downstream: Subscriber, State>: Subscription, Custo
     }
 
     /// A value from an upstream: `update` folds it into the state, and may make a value for the
-    /// downstream.
+    /// downstream. If the state is then exhausted, the downstream finishes after the queued values.
     func receive(_ update: (inout State) -> Downstream.Input?) {
-        serial.send { update(&$0.state) }
+        var others: [Subscription]?
+        let more = serial.send { joined in
+            let value = update(&joined.state)
+            if joined.state.isExhausted, !joined.ended { others = joined.end() }
+            return value
+        }
+        if let others {
+            for upstream in others { upstream.cancel() }
+            serial.complete(.finished)
+        } else {
+            forward(more)
+        }
     }
 
-    /// Upstream `index` has completed: a failure ends everything at once; the last `.finished`
-    /// finishes the downstream after the values queued.
+    /// Upstream `index` has completed: a failure ends everything at once; a `.finished` ends it
+    /// when the state says so, after the values queued.
     func receive(completion: Subscribers.Completion<Downstream.Failure>, from index: Int) {
-        let (others, complete) = serial.withState { joined -> ([Subscription], Bool) in
-            guard !joined.cancelled else { return ([], false) }
+        let others = serial.withState { joined -> [Subscription]? in
+            guard !joined.ended else { return nil }
             joined.upstreams[index] = nil
-            if case .failure = completion {
-                joined.cancelled = true
-                return (joined.upstreams.compactMap { $0 }, true)
+            if case .finished = completion {
+                joined.finished += 1
+                guard joined.state.finishes(afterUpstream: index, finished: joined.finished, of: joined.upstreams.count)
+                else { return nil }
             }
-            joined.finished += 1
-            return ([], joined.finished == joined.upstreams.count)
+            return joined.end()
         }
+        guard let others else { return }
         for upstream in others { upstream.cancel() }
-        if complete { serial.complete(completion) }
+        serial.complete(completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-        let uncovered = serial.request(demand)
-        guard uncovered > 0 else { return }
+        forward(serial.request(demand))
+    }
+
+    /// Asks every upstream for `demand` more.
+    private func forward(_ demand: Subscribers.Demand) {
+        guard demand > 0 else { return }
         let upstreams = serial.withState { joined -> [Subscription] in
-            joined.forwarded += uncovered
+            joined.forwarded += demand
             return joined.upstreams.compactMap { $0 }
         }
-        for upstream in upstreams { upstream.request(uncovered) }
+        for upstream in upstreams { upstream.request(demand) }
     }
 
     func cancel() {
         serial.cancel()
-        let upstreams = serial.withState { joined -> [Subscription] in
-            joined.cancelled = true
-            defer { joined.upstreams = joined.upstreams.map { _ in nil } }
-            return joined.upstreams.compactMap { $0 }
-        }
-        for upstream in upstreams { upstream.cancel() }
+        for upstream in serial.withState({ $0.end() }) { upstream.cancel() }
     }
 
-    var description: String { "Join" }
+    /// The subscriber to put on upstream `index`, folding its values with `fold`.
+    func side<Input>(
+        _ index: Int, _ fold: @escaping (inout State, inout Input?) -> Downstream.Input?
+    ) -> JoinSide<Input, Downstream, State> {
+        JoinSide(join: self, index: index, fold: fold)
+    }
 }
+
+/// What a ``JoinSubscription``'s operator keeps between values, and when its downstream finishes.
+protocol JoinState {
+    /// Upstream `index` has finished, the `finished`th of `count`: whether the downstream
+    /// finishes now (after the values queued; the other upstreams are cancelled). By default,
+    /// once all have.
+    mutating func finishes(afterUpstream index: Int, finished: Int, of count: Int) -> Bool
+
+    /// Whether no more values can be made, checked after each value: the downstream then
+    /// finishes after the values queued. By default, never.
+    var isExhausted: Bool { get }
+}
+
+extension JoinState {
+    func finishes(afterUpstream index: Int, finished: Int, of count: Int) -> Bool {
+        finished == count
+    }
+
+    var isExhausted: Bool { false }
+}
+
+/// The state of an operator that keeps none (`merge`).
+struct StatelessJoin: JoinState {}
 
 /// The subscriber a ``JoinSubscription`` puts on upstream `index`: `fold` turns each of its
 /// values into a change of the state, and maybe a value for the downstream. It runs under the
 /// lock, so it swaps what it replaces into its `inout` argument (released after unlocking: a
 /// release may run user code).
-struct JoinSide<Input, Downstream: Subscriber, State>: Subscriber {
+struct JoinSide<Input, Downstream: Subscriber, State: JoinState>: Subscriber {
     typealias Failure = Downstream.Failure
 
     let join: JoinSubscription<Downstream, State>
@@ -111,6 +162,13 @@ struct JoinSide<Input, Downstream: Subscriber, State>: Subscriber {
 
     func receive(completion: Subscribers.Completion<Failure>) {
         join.receive(completion: completion, from: index)
+    }
+}
+
+extension JoinSubscription where State == StatelessJoin {
+    /// The subscriber to put on upstream `index` of a merge: each value goes downstream as is.
+    func mergeSide(_ index: Int) -> JoinSide<Downstream.Input, Downstream, StatelessJoin> {
+        side(index) { _, value in value.take() }
     }
 }
 #endif

@@ -35,6 +35,22 @@ extension Publishers {
     }
 }
 
+extension Publishers.Map {
+    /// Transforms each value of this `map` further: one `Map` with the two closures, as in
+    /// Combine. O(1) per value, plus the closures.
+    @inlinable
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+        Publishers.Map(upstream: upstream) { [first = self.transform] in transform(first($0)) }
+    }
+
+    /// Transforms each value of this `map` further, with a closure that may throw: one `TryMap`
+    /// with the two closures, as in Combine.
+    @inlinable
+    public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+        Publishers.TryMap(upstream: upstream) { [first = self.transform] in try transform(first($0)) }
+    }
+}
+
 extension Publisher {
     /// Transforms each value with `transform`. O(1) per value, plus `transform`.
     @inlinable

@@ -21,75 +21,11 @@ extension Publishers {
 
         /// Subscribes `subscriber` to `upstream`; each value and the completion are scheduled,
         /// in order. Demand passes straight through to the upstream. The subscription itself is
-        /// handed over on the subscribing thread, as in Combine.
+        /// handed over on the subscribing thread, as in Combine. O(1) amortized per event, plus
+        /// one scheduled closure.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: Inner(downstream: subscriber, scheduler: scheduler, options: options))
-        }
-
-        /// The subscriber it puts on `upstream`, and the subscription it hands the downstream.
-        final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            // @unchecked: its state is in `relay` and `upstream`, each under a lock.
-            /// The events not yet delivered, in order; each scheduled closure delivers the oldest.
-            let relay: ScheduledDownstream<Downstream, Pending>
-            let upstream = UpstreamSubscription()
-            let scheduler: Context
-            let options: Context.SchedulerOptions?
-
-            struct Pending {
-                var events: [ScheduledEvent<Output, Failure>?] = []
-                var head = 0
-
-                mutating func next() -> ScheduledEvent<Output, Failure>? {
-                    guard head < events.count else { return nil }
-                    let event = events[head].take()
-                    head += 1
-                    if head == events.count {
-                        events.removeAllKeepingCapacity()
-                        head = 0
-                    }
-                    return event
-                }
-            }
-
-            init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-                relay = ScheduledDownstream(downstream, state: Pending())
-                self.scheduler = scheduler
-                self.options = options
-            }
-
-            func receive(subscription: Subscription) {
-                guard upstream.set(subscription) else { return }
-                relay.downstream?.receive(subscription: self)
-            }
-
-            func receive(_ input: Output) -> Subscribers.Demand {
-                schedule(.value(input))
-                return .none
-            }
-
-            func receive(completion: Subscribers.Completion<Failure>) {
-                schedule(.completion(completion))
-            }
-
-            private func schedule(_ event: ScheduledEvent<Output, Failure>) {
-                guard relay.update({ $0.events.append(event) }) else { return }
-                scheduler.schedule(options: options) { [self] in
-                    let more = relay.emit { $0.next() }
-                    upstream.request(more)
-                }
-            }
-
-            func request(_ demand: Subscribers.Demand) {
-                upstream.request(demand)
-            }
-
-            func cancel() {
-                relay.cancel()
-                upstream.cancel()
-            }
-
-            var description: String { "ReceiveOn" }
+            upstream.receive(subscriber: ScheduledEvents(
+                subscriber, scheduler: scheduler, options: options, timing: .init(), description: "ReceiveOn"))
         }
     }
 }

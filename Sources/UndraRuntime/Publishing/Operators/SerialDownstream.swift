@@ -23,27 +23,29 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     private struct Guarded {
         var state: State
         var demand = Subscribers.Demand.none
-        /// Values waiting for demand or for the deliverer, from `head` on. A value is moved out
-        /// as it is delivered, so that emptying the array releases none under the lock.
-        var queue: [Input?] = []
-        var head = 0
+        /// Values waiting for demand or for the deliverer.
+        var queue = FIFOQueue<Input>()
         /// A completion waiting for the values before it (a failure waits for none).
         var completion: Completion?
         var delivering = false
         /// Completed or cancelled: nothing more goes out, and nothing more comes in.
         var done = false
 
-        var queued: Int { queue.count - head }
+        var queued: Int { queue.count }
+
+        /// Adds `more` to the demand; returns how much of it the queue leaves uncovered (values
+        /// the upstreams must still be asked for). Counted against the demand already there, not
+        /// `more` alone: a queued value that the demand before already covered does not cover
+        /// `more`.
+        mutating func add(_ more: Subscribers.Demand) -> Subscribers.Demand {
+            let uncoveredBefore = demand - queued
+            demand += more
+            return (demand - queued) - uncoveredBefore
+        }
 
         /// The next thing the deliverer does, or nil (then it stops delivering).
         mutating func next() -> Delivery? {
-            if queued > 0, demand > 0, !done {
-                let value = queue[head].take()!
-                head += 1
-                if head == queue.count {
-                    queue.removeAllKeepingCapacity()
-                    head = 0
-                }
+            if demand > 0, !done, let value = queue.popFirst() {
                 demand -= 1
                 return .value(value)
             }
@@ -71,23 +73,44 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
         guarded.withLock { body(&$0.state) }
     }
 
+    /// Runs `body` on the operator's state and the number of values waiting, under the lock.
+    func withState<Result>(_ body: (inout State, _ queued: Int) -> Result) -> Result {
+        guarded.withLock { body(&$0.state, $0.queued) }
+    }
+
+    // `send`, `offer` and `request` return the demand the downstream added meanwhile (through
+    // what its `receive(_:)` returned) beyond the values queued: what the operator should ask its
+    // upstreams for, once this thread has stopped delivering.
+
     /// Under the lock, `update` changes the state and may make a value: it is delivered after the
     /// values already queued, now if this thread can, or by the thread delivering. Ignored once
     /// completed or cancelled.
-    func send(_ update: (inout State) -> Input?) {
+    @discardableResult
+    func send(_ update: (inout State) -> Input?) -> Subscribers.Demand {
+        send { state, _, _ in update(&state) }
+    }
+
+    /// As `send(_:)`, for an operator that bounds the queue (`buffer`): `update` also gets the
+    /// values waiting, which it may take from (keeping what it takes in its own captures, to be
+    /// released after unlocking), and the demand not yet used.
+    @discardableResult
+    func send(_ update: (inout State, inout FIFOQueue<Input>, Subscribers.Demand) -> Input?) -> Subscribers.Demand {
         let start = guarded.withLock { guarded -> Bool in
-            guard !guarded.done, guarded.completion == nil, let value = update(&guarded.state) else { return false }
+            guard !guarded.done, guarded.completion == nil,
+                let value = update(&guarded.state, &guarded.queue, guarded.demand)
+            else { return false }
             guarded.queue.append(value)
             guard !guarded.delivering else { return false }
             guarded.delivering = true
             return true
         }
-        if start { deliver() }
+        return start ? deliver() : .none
     }
 
     /// Delivers `value` after those queued if the downstream has demand left for it; otherwise
     /// drops it (for sources that cannot wait, such as notifications).
-    func offer(_ value: Input) {
+    @discardableResult
+    func offer(_ value: Input) -> Subscribers.Demand {
         let start = guarded.withLock { guarded -> Bool in
             guard !guarded.done, guarded.completion == nil, guarded.demand > guarded.queued else { return false }
             guarded.queue.append(value)
@@ -95,26 +118,24 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
             guarded.delivering = true
             return true
         }
-        if start { deliver() }
+        return start ? deliver() : .none
     }
 
     /// Completes the downstream: a failure as soon as the value being delivered is done (the
     /// queued ones are dropped), `.finished` after the queued values. Only the first counts.
     func complete(_ completion: Completion) {
-        let (start, dropped) = guarded.withLock { guarded -> (Bool, [Input?]) in
-            guard !guarded.done, guarded.completion == nil else { return (false, []) }
-            var dropped: [Input?] = []
-            if case .failure = completion {
-                dropped = guarded.queue.take()
-                guarded.head = 0
-            }
+        let (start, dropped) = guarded.withLock { guarded -> (Bool, FIFOQueue<Input>) in
+            guard !guarded.done, guarded.completion == nil else { return (false, FIFOQueue()) }
+            var dropped = FIFOQueue<Input>()
+            if case .failure = completion { dropped = guarded.queue.removeAll() }
             guarded.completion = completion
             guard !guarded.delivering else { return (false, dropped) }
             guarded.delivering = true
             return (true, dropped)
         }
         withExtendedLifetime(dropped) {}
-        if start { deliver() }
+        // Nothing comes from the upstreams after a completion: the demand is not asked of them.
+        if start { _ = deliver() }
     }
 
     /// Adds `demand`, and delivers what it lets out of the queue. Returns the part of `demand`
@@ -122,38 +143,38 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     func request(_ demand: Subscribers.Demand) -> Subscribers.Demand {
         let (uncovered, start) = guarded.withLock { guarded -> (Subscribers.Demand, Bool) in
             guard !guarded.done else { return (.none, false) }
-            guarded.demand += demand
-            let uncovered = demand - guarded.queued
+            let uncovered = guarded.add(demand)
             guard !guarded.delivering, guarded.queued > 0 || guarded.completion != nil else { return (uncovered, false) }
             guarded.delivering = true
             return (uncovered, true)
         }
-        if start { deliver() }
-        return uncovered
+        return start ? uncovered + deliver() : uncovered
     }
 
     /// Delivers nothing more: drops the queue and any waiting completion.
     func cancel() {
-        let dropped = guarded.withLock { guarded -> [Input?] in
+        let dropped = guarded.withLock { guarded -> FIFOQueue<Input> in
             guarded.done = true
             guarded.completion = nil
-            guarded.head = 0
-            return guarded.queue.take()
+            return guarded.queue.removeAll()
         }
         withExtendedLifetime(dropped) {}
     }
 
-    /// This thread delivers until there is nothing it may deliver.
-    private func deliver() {
+    /// This thread delivers until there is nothing it may deliver. Returns the demand the
+    /// downstream added beyond the values that were queued when it added it.
+    private func deliver() -> Subscribers.Demand {
+        var uncovered = Subscribers.Demand.none
         while let delivery = guarded.withLock({ $0.next() }) {
             switch delivery {
             case .value(let value):
                 let more = downstream.receive(value)
-                if more > 0 { guarded.withLock { $0.demand += more } }
+                if more > 0 { uncovered += guarded.withLock { $0.add(more) } }
             case .completion(let completion):
                 downstream.receive(completion: completion)
             }
         }
+        return uncovered
     }
 }
 #endif

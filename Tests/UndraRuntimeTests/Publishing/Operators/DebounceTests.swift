@@ -100,6 +100,31 @@ extension PublishingTests {
             scheduler.advance(by: .seconds(5))
             #expect(recorder.values == [1])
         }
+
+        @Test func asksTheUpstreamForEverythingAndDropsAValueWaitingAtItsFinish() {
+            let scheduler = VirtualTimeScheduler()
+            let upstream = CountingPublisher(limit: 5)
+            let timeline = Timeline(upstream.debounce(for: .milliseconds(10), scheduler: scheduler), on: scheduler, demand: .max(1))
+            scheduler.advance(ms: 100)
+            #expect(timeline.log == ["subscribed@0", "finished@0"])
+            #expect(upstream.requests == ["request unlimited"])
+        }
+
+        @Test func sendsFromFourThreadsInOneBurstDeliverOneValueAThreadsLast() {
+            for _ in 0..<20 {
+                let scheduler = VirtualTimeScheduler()
+                let subject = PassthroughSubject<Int, Never>()
+                let recorder = Recorder(subject.debounce(for: .seconds(1), scheduler: scheduler))
+                DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                    for value in 0..<250 { subject.send(thread * 1_000 + value) }
+                }
+                scheduler.advance(ms: 5_000)
+                // The subject delivers one send at a time: the last it delivers is some thread's
+                // last.
+                #expect(recorder.values.count == 1)
+                #expect([249, 1_249, 2_249, 3_249].contains(recorder.values.first ?? -1))
+            }
+        }
     }
 }
 #endif

@@ -20,6 +20,19 @@ extension PublishingTests {
             #expect(recorder.events == [.value(11), .value(21)])
         }
 
+        @Test func aMapOfAMapIsOneMapAsInCombine() {
+            let subject = PassthroughSubject<Int, Never>()
+            let fused: Publishers.Map<PassthroughSubject<Int, Never>, String> = subject.map { $0 * 10 }.map { "#\($0)" }
+            let recorder = Recorder(fused)
+            var sunk: [String] = []
+            let sink = fused.sink { sunk.append($0) }
+            subject.send(1)
+            subject.send(2)
+            #expect(recorder.values == ["#10", "#20"])
+            #expect(sunk == ["#10", "#20"])
+            withExtendedLifetime(sink) {}
+        }
+
         @Test func passesDemandAndCancelStraightToAUsersPublisher() {
             let upstream = CountingPublisher(limit: 10)
             let recorder = Recorder(upstream.map { $0 * 10 }, demand: .max(2))

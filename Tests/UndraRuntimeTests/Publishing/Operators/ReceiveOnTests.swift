@@ -84,6 +84,33 @@ extension PublishingTests {
             scheduler.advance()
             #expect(recorder.values == [1])
         }
+
+        @Test func inVirtualTimeAFailureFollowsTheValuesBeforeIt() {
+            let scheduler = VirtualTimeScheduler()
+            let subject = PassthroughSubject<Int, TestError>()
+            let recorder = Recorder(subject.receive(on: scheduler))
+            subject.send(1)
+            subject.send(completion: .failure(TestError(code: 2)))
+            subject.send(3)
+            scheduler.advance()
+            #expect(recorder.events == [.value(1), .failure(TestError(code: 2))])
+        }
+
+        @Test func valuesSentFromFourThreadsArriveInTheOrderEachThreadSentThem() {
+            for _ in 0..<20 {
+                let scheduler = VirtualTimeScheduler()
+                let subject = PassthroughSubject<Int, Never>()
+                let recorder = Recorder(subject.receive(on: scheduler))
+                DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                    for value in 0..<250 { subject.send(thread * 1_000 + value) }
+                }
+                scheduler.advance()
+                #expect(recorder.values.count == 1_000)
+                for thread in 0..<4 {
+                    #expect(recorder.values.filter { $0 / 1_000 == thread } == Array(thread * 1_000..<thread * 1_000 + 250))
+                }
+            }
+        }
     }
 }
 #endif

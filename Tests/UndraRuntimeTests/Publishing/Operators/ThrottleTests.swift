@@ -92,6 +92,56 @@ extension PublishingTests {
             scheduler.advance(by: .seconds(2))
             #expect(recorder.values == [1])
         }
+
+        @Test func inVirtualTimeAFailureFollowsTheWaitingValue() {
+            let scheduler = VirtualTimeScheduler()
+            let subject = PassthroughSubject<Int, TestError>()
+            let timeline = Timeline(subject.throttle(for: .milliseconds(100), scheduler: scheduler, latest: true), on: scheduler)
+            subject.send(1)
+            scheduler.advance(ms: 10)
+            subject.send(2)
+            subject.send(completion: .failure(TestError(code: 5)))
+            scheduler.advance(ms: 200)
+            #expect(timeline.log == ["subscribed@0", "1@0", "2@100", "failure 5@100"])
+        }
+
+        @Test func asksTheUpstreamForEverything() {
+            let scheduler = VirtualTimeScheduler()
+            let upstream = CountingPublisher(limit: 5)
+            let timeline = Timeline(
+                upstream.throttle(for: .milliseconds(10), scheduler: scheduler, latest: false), on: scheduler, demand: .max(1))
+            scheduler.advance(ms: 100)
+            #expect(timeline.log == ["subscribed@0", "0@0", "finished@0"])
+            #expect(upstream.requests == ["request unlimited"])
+        }
+
+        @Test func inVirtualTimeCancellingMidStreamStopsTheWaitingValue() {
+            let scheduler = VirtualTimeScheduler()
+            let subject = PassthroughSubject<Int, Never>()
+            let recorder = Recorder(subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true))
+            subject.send(1)
+            scheduler.advance(ms: 10)
+            subject.send(2)
+            recorder.cancel()
+            scheduler.advance(ms: 5_000)
+            #expect(recorder.values == [1])
+        }
+
+        @Test func sendsFromFourThreadsInOneIntervalDeliverOnceAThreadsLast() {
+            for _ in 0..<20 {
+                let scheduler = VirtualTimeScheduler()
+                let subject = PassthroughSubject<Int, Never>()
+                let recorder = Recorder(subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true))
+                DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                    for value in 0..<250 { subject.send(thread * 1_000 + value) }
+                }
+                scheduler.advance(ms: 5_000)
+                // The subject delivers one send at a time: the last it delivers is some thread's
+                // last.
+                #expect(recorder.values.count == 1)
+                #expect([249, 1_249, 2_249, 3_249].contains(recorder.values.first ?? -1))
+            }
+        }
     }
 }
 #endif

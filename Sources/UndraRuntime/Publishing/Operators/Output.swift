@@ -95,6 +95,8 @@ extension Publishers {
     }
 }
 
+extension Publishers.Output: Equatable where Upstream: Equatable {}
+
 extension Publisher {
     /// Delivers the first `maxLength` values, then finishes (and ends the upstream
     /// subscription). O(1) per value.
@@ -102,6 +104,23 @@ extension Publisher {
     public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
         precondition(maxLength >= 0, "maxLength must not be negative")
         return Publishers.Output(upstream: self, range: 0..<maxLength)
+    }
+
+    /// Delivers the value at position `index` (counted from 0), then finishes (and ends the
+    /// upstream subscription); finishes with no value if the upstream finishes first. The
+    /// upstream is asked for the values before it along with the subscriber's first request.
+    /// O(1) per value.
+    @inlinable
+    public func output(at index: Int) -> Publishers.Output<Self> {
+        output(in: index...index)
+    }
+
+    /// Delivers the values at the positions in `range` (counted from 0), then finishes (and ends
+    /// the upstream subscription). The upstream is asked for the values before the range along
+    /// with the subscriber's first request. O(1) per value.
+    @inlinable
+    public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
+        Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
     }
 }
 #endif

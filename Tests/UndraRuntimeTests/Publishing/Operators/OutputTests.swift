@@ -3,7 +3,7 @@ import Testing
 @testable import UndraRuntime
 
 extension PublishingTests {
-    @Suite struct PrefixTests {
+    @Suite struct OutputTests {
         @Test func deliversTheFirstValuesThenFinishesAndUnsubscribes() {
             let subject = PassthroughSubject<Int, TestError>()
             let recorder = Recorder(subject.prefix(2))
@@ -36,6 +36,36 @@ extension PublishingTests {
             let recorder = Recorder(subject.prefix(0))
             subject.send(1)
             #expect(recorder.events == [.finished])
+        }
+
+        @Test func outputInDeliversTheValuesAtTheRangesPositions() {
+            let numbers = [1, 1, 2, 2, 2, 3, 4, 5, 6]
+            #expect(Recorder(numbers.publisher.output(in: 3...5)).events == [.value(2), .value(2), .value(3), .finished])
+            #expect(Recorder(numbers.publisher.output(in: 7...)).events == [.value(5), .value(6), .finished])
+            #expect(Recorder(numbers.publisher.output(in: ..<2)).events == [.value(1), .value(1), .finished])
+            #expect(Recorder(numbers.publisher.output(in: 20..<30)).events == [.finished])
+        }
+
+        @Test func outputAtDeliversOneValueThenFinishesAndUnsubscribes() {
+            let upstream = CountingPublisher(limit: 100)
+            let recorder = Recorder(upstream.output(at: 4))
+            #expect(recorder.events == [.value(4), .finished])
+            #expect(upstream.requests == ["request unlimited", "cancel"])
+            let short = PassthroughSubject<Int, TestError>()
+            let none = Recorder(short.output(at: 2))
+            short.send(1)
+            short.send(completion: .failure(TestError(code: 1)))
+            #expect(none.events == [.failure(TestError(code: 1))])
+        }
+
+        @Test func theValuesBeforeTheRangeAreAskedForWithTheFirstRequest() {
+            let upstream = CountingPublisher(limit: 100)
+            let recorder = Recorder(upstream.output(in: 3..<5), demand: .max(1))
+            #expect(recorder.values == [3])
+            recorder.request(.max(1))
+            #expect(recorder.events == [.value(3), .value(4), .finished])
+            #expect(upstream.requests == ["request max(4)", "request max(1)", "cancel"])
+            #expect(Publishers.Output(upstream: Just(1), range: 0..<1) == Just(1).output(at: 0))
         }
 
         @Test func cancelsAUsersPublisherOnceItHasEnough() {

@@ -1,0 +1,270 @@
+#if !canImport(Combine) || UNDRA_COMBINE_MODULE
+extension Publishers {
+    /// A publisher that makes a publisher of each of its upstream's values, and delivers the
+    /// values of all of them, as they come.
+    public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
+    where NewPublisher.Failure == Upstream.Failure {
+        public typealias Output = NewPublisher.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher whose values are turned into publishers.
+        public let upstream: Upstream
+        /// How many of those publishers may be subscribed to at once.
+        public let maxPublishers: Subscribers.Demand
+        /// Makes a publisher of each upstream value.
+        public let transform: (Upstream.Output) -> NewPublisher
+
+        /// A publisher of the values of `transform` of each of `upstream`'s values;
+        /// `flatMap(maxPublishers:_:)` makes one.
+        public init(
+            upstream: Upstream, maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> NewPublisher
+        ) {
+            self.upstream = upstream
+            self.maxPublishers = maxPublishers
+            self.transform = transform
+        }
+
+        /// Hands `subscriber` its subscription, then subscribes to `upstream`, asking it for
+        /// `maxPublishers` values, and for one more each time one of their publishers finishes.
+        /// Each inner publisher is asked for one value at a time, and for the next once that one
+        /// has been delivered (for everything, once the subscriber asks for `.unlimited`), so that
+        /// values beyond the subscriber's demand wait, at most one per inner publisher. Finishes
+        /// when the upstream and every inner publisher have finished; fails as soon as any of them
+        /// fails, cancelling the others. O(1) amortized per value, plus `transform` per publisher.
+        ///
+        /// Thread-safety: inner publishers may deliver on several threads at once; the subscriber
+        /// is still called one value at a time.
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let merger = FlatMapSubscription<Upstream.Output, NewPublisher, S>(
+                downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+            subscriber.receive(subscription: merger)
+            upstream.subscribe(merger)
+        }
+    }
+}
+
+extension Publisher {
+    /// Makes a publisher of each value with `transform` and delivers the values of all of them,
+    /// as they come, subscribed to at most `maxPublishers` at a time. Finishes when this publisher
+    /// and every one made has finished; fails as soon as any fails. O(1) amortized per value.
+    public func flatMap<T, P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Self> where T == P.Output, P.Failure == Failure {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+
+    /// As `flatMap(maxPublishers:_:)`, for publishers made by `transform` that cannot fail.
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// As `flatMap(maxPublishers:_:)`, for a publisher that cannot fail making publishers that can.
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+        Publishers.FlatMap(upstream: setFailureType(to: P.Failure.self), maxPublishers: maxPublishers, transform: transform)
+    }
+
+    /// As `flatMap(maxPublishers:_:)`, when neither this publisher nor those made can fail.
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+/// The subscription of `flatMap`: the subscriber on its upstream, the hub of the subscribers on
+/// the inner publishers, and the subscription handed downstream.
+///
+/// Values go out through a ``SerialDownstream`` (one at a time, within demand, however many
+/// threads the inner publishers deliver on), each tagged with the subscription of the inner
+/// publisher it came from, which is asked for one more value once it has been delivered: so an
+/// inner publisher never has more than one value waiting, as in Combine.
+final class FlatMapSubscription<Input, Inner: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible
+where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
+    typealias Failure = Downstream.Failure
+
+    private let serial: SerialDownstream<DeliverAndRequestNext<Downstream>, Merging>
+    private let upstream = UpstreamSubscription()
+    private let maxPublishers: Subscribers.Demand
+    private let transform: (Input) -> Inner
+
+    private struct Merging {
+        /// The subscriptions of the inner publishers, by the index of the value they were made of.
+        var inners: [Int: Subscription] = [:]
+        var made = 0
+        /// Made and not finished (some may not have handed over their subscription yet).
+        var live = 0
+        /// The subscriber asked for `.unlimited`: inner publishers are asked for everything.
+        var unlimited = false
+        var upstreamFinished = false
+        /// Failed or cancelled.
+        var ended = false
+    }
+
+    init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> Inner) {
+        serial = SerialDownstream(DeliverAndRequestNext(downstream: downstream), state: Merging())
+        self.maxPublishers = maxPublishers
+        self.transform = transform
+    }
+
+    // MARK: The upstream
+
+    func receive(subscription: Subscription) {
+        guard upstream.set(subscription) else { return }
+        upstream.request(maxPublishers)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        guard !serial.withState({ $0.ended }) else { return .none }
+        let publisher = transform(input)
+        let index = serial.withState { merging -> Int in
+            merging.made += 1
+            merging.live += 1
+            return merging.made
+        }
+        publisher.subscribe(InnerSubscriber(merger: self, index: index))
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        upstream.release()
+        switch completion {
+        case .finished:
+            let finish = serial.withState { merging -> Bool in
+                merging.upstreamFinished = true
+                return merging.live == 0 && !merging.ended
+            }
+            if finish { serial.complete(.finished) }
+        case .failure(let error):
+            fail(error)
+        }
+    }
+
+    // MARK: The inner publishers
+
+    fileprivate func receiveInner(subscription: Subscription, index: Int) {
+        let demand = serial.withState { merging -> Subscribers.Demand? in
+            guard !merging.ended, merging.inners[index] == nil else { return nil }
+            merging.inners[index] = subscription
+            return merging.unlimited ? .unlimited : .max(1)
+        }
+        guard let demand else { return subscription.cancel() }
+        subscription.request(demand)
+    }
+
+    fileprivate func receiveInner(_ value: Downstream.Input, index: Int) {
+        serial.send { merging in
+            (value, merging.unlimited ? nil : merging.inners[index])
+        }
+    }
+
+    fileprivate func receiveInner(completion: Subscribers.Completion<Failure>, index: Int) {
+        switch completion {
+        case .finished:
+            let (finish, replace) = serial.withState { merging -> (Bool, Bool) in
+                guard !merging.ended else { return (false, false) }
+                merging.inners[index] = nil
+                merging.live -= 1
+                guard !merging.upstreamFinished else { return (merging.live == 0, false) }
+                return (false, maxPublishers != .unlimited)
+            }
+            if finish { serial.complete(.finished) }
+            if replace { upstream.request(.max(1)) }
+        case .failure(let error):
+            fail(error)
+        }
+    }
+
+    // MARK: The subscription
+
+    func request(_ demand: Subscribers.Demand) {
+        guard demand == .unlimited else {
+            // Inner publishers are asked value by value as theirs are delivered, not per request.
+            _ = serial.request(demand)
+            return
+        }
+        // Unlimited from now on: values that come untagged, and need no request after them.
+        let inners = serial.withState { merging -> [Subscription] in
+            guard !merging.unlimited else { return [] }
+            merging.unlimited = true
+            return Array(merging.inners.values)
+        }
+        _ = serial.request(demand)
+        for inner in inners { inner.request(.unlimited) }
+    }
+
+    func cancel() {
+        serial.cancel()
+        for inner in end() { inner.cancel() }
+        upstream.cancel()
+    }
+
+    private func fail(_ error: Failure) {
+        for inner in end() { inner.cancel() }
+        upstream.cancel()
+        serial.complete(.failure(error))
+    }
+
+    /// Marks the subscription ended; returns the inner subscriptions to cancel.
+    private func end() -> [Subscription] {
+        serial.withState { merging -> [Subscription] in
+            merging.ended = true
+            defer { merging.inners = [:] }
+            return Array(merging.inners.values)
+        }
+    }
+
+    var description: String { "FlatMap" }
+
+    /// What `flatMap` subscribes to each inner publisher.
+    private struct InnerSubscriber: Subscriber {
+        let merger: FlatMapSubscription
+        let index: Int
+        let combineIdentifier = CombineIdentifier()
+
+        func receive(subscription: Subscription) {
+            merger.receiveInner(subscription: subscription, index: index)
+        }
+
+        func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+            merger.receiveInner(input, index: index)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            merger.receiveInner(completion: completion, index: index)
+        }
+    }
+}
+
+/// The downstream end of `flatMap`'s ``SerialDownstream``: delivers a value, then asks the inner
+/// publisher it came from (if any) for the next one.
+struct DeliverAndRequestNext<Downstream: Subscriber>: Subscriber {
+    typealias Input = (value: Downstream.Input, source: Subscription?)
+    typealias Failure = Downstream.Failure
+
+    let downstream: Downstream
+
+    var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
+
+    func receive(subscription: Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        let more = downstream.receive(input.value)
+        input.source?.request(.max(1))
+        return more
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
+    }
+}
+#endif
