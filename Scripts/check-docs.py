@@ -17,6 +17,7 @@ are reported at their line in the Markdown file. Exit status 0 only if every fil
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -100,6 +101,17 @@ def normalized(text):
     return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
 
 
+def forget_build_if_files_changed(scratch):
+    """SwiftPM keeps planning the library from its old file list when files were added, moved or
+    removed behind the package's link ("missing inputs"): start that build afresh then."""
+    listing = "\n".join(sorted(glob.glob(os.path.join(ROOT, "Sources", "**", "*"), recursive=True)))
+    record = os.path.join(WORK, "sources.txt")
+    if os.path.exists(record) and open(record, encoding="utf-8").read() == listing:
+        return
+    shutil.rmtree(scratch, ignore_errors=True)
+    write_if_changed(record, listing)
+
+
 def main(arguments):
     if not os.path.exists(os.path.join(ROOT, "Package.swift")):
         sys.exit("check-docs: run from the package's root")
@@ -113,6 +125,7 @@ def main(arguments):
             expectations[path] = output
     write_package(programs)
     scratch = os.path.join(WORK, "build")
+    forget_build_if_files_changed(scratch)
     failed = 0
     for path in files:
         name = target_name(path)
