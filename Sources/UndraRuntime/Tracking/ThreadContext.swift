@@ -24,6 +24,12 @@ final class ThreadContext {
     @exclusivity(unchecked)  // Touched only by its own thread, never re-entrantly.
     var scopes: ContiguousArray<TrackingScope> = []
 
+    /// The scopes below this index are hidden: they belong to code that is waiting for an
+    /// observer's callback to return (a write made while reading fired it). The callback's reads
+    /// are not theirs, and its writes are not their own (`hidingScopes`).
+    @exclusivity(unchecked)
+    var visibleFrom = 0
+
     /// While a batch of announcements runs on this thread (`deferringObserverRuns`), the
     /// continuous observers it fired, with the change that fired each, in the order they fired.
     /// Nothing is locked to add one: an observer hears of its changes when the batch ends. The

@@ -7,7 +7,8 @@
 /// - Only reads on this thread count. Nested `track` calls: the inner reads also count for the outer.
 /// - No lost update: each read installs the observer at once, so a write by another thread after a
 ///   property was read fires it, even while `read` is still running. Writes that `read` itself makes
-///   on this thread do not fire it (as with Apple's Observation).
+///   do not fire it (as with Apple's Observation); a write made by a callback that one of them fired
+///   (another observer reacting on this thread) is not `read`'s own, and does.
 /// - The observer holds neither the subjects nor, once fired, `onChange`; if no recorded property is
 ///   ever written, it is released with the subjects' registrars.
 ///
@@ -36,7 +37,8 @@ final class OneShotObserver: Observer {
     /// The word behind `state`, first in the object (`AtomicWord`); touched only through `state`.
     private nonisolated(unsafe) var stateWord = OneShotObserver.reading
     private var state: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self) }
-    /// The thread running `read`; its own writes during `read` do not fire.
+    /// The thread running `read`. While `read` runs, a write on it may be `read`'s own (which
+    /// does not fire) or a callback's (which does); other threads' writes always fire.
     private let owner: UInt
     /// `track` fires on `willSet`; a `didSet` one-shot (the async sequence's) waits for the new value.
     private let firesOnWillSet: Bool
@@ -58,21 +60,38 @@ final class OneShotObserver: Observer {
     }
 
     func receive(_ event: TrackingEvent, thread: UInt) -> Verdict {
-        var current = state.load(ordering: .acquiring)
+        let current = state.load(ordering: .acquiring)
+        if current == Self.fired { return .drop }
+        if event == .willSet && !firesOnWillSet { return .keep }
+        if current == Self.reading && thread == owner { return receiveWhileReading() }
+        return fire(from: current)
+    }
+
+    /// A write on the owner thread while `read` runs: `read`'s own (kept), or a callback's that a
+    /// write of `read` fired (fires). Out of line, so that the common path saves no registers.
+    @inline(never)
+    private func receiveWhileReading() -> Verdict {
+        ThreadContext.withCurrent { $0.isReading(self) } ? .keep : fire(from: Self.reading)
+    }
+
+    /// Moves `state` from `current` to `fired`: this entry fires, unless another thread's write
+    /// fired it first. (`read` ending on the owner thread meanwhile changes nothing: its writes
+    /// from then on fire too.)
+    @inline(__always)
+    private func fire(from current: Int) -> Verdict {
+        var current = current
         while true {
-            if current == Self.fired { return .drop }
-            if event == .willSet && !firesOnWillSet { return .keep }
-            if current == Self.reading && thread == owner { return .keep }
             let (exchanged, original) = state.compareExchange(
                 expected: current, desired: Self.fired, ordering: .acquiringAndReleasing)
             if exchanged { return .fireAndDrop }
+            if original == Self.fired { return .drop }
             current = original
         }
     }
 
     /// Called once, by the thread whose `receive` won the exchange to `fired`.
     func deliver(_ event: TrackingEvent, _ change: TrackedChange, thread: UInt) {
-        onChange.take()?()
+        ThreadContext.hidingScopes { onChange.take()?() }
     }
 
     var isLive: Bool {
