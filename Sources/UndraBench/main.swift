@@ -31,7 +31,7 @@ while !arguments.isEmpty {
     }
 }
 
-let cases = (trackingCases() + publishingCases() + mirrorCases() + storeCases())
+let cases = (trackingCases() + observationBridgeCases() + publishingCases() + mirrorCases() + storeCases())
     .filter { filter == nil || $0.name.hasPrefix(filter!) }
 if let profileOperations {
     for c in cases { _ = c.ours(profileOperations) }
