@@ -212,6 +212,10 @@ final class ContinuousObserver: Observer {
         return false
     }
 
+    /// Never: while the observation reads a registrar it holds it (`ReadSet`), so the registrar
+    /// is deinitialized only once the observation no longer reads it.
+    func receiveRegistrarDeinit() -> Bool { false }
+
     /// Called on the runner's thread while `read` runs (the scope is this observer's).
     func firstRead(of key: ObservationKey, in registrar: Registrar) {
         if !reads.record(key, in: registrar) { registrar.install(self, for: key) }

@@ -64,6 +64,21 @@ struct ObserverTable {
         return fired
     }
 
+    /// The registrar is being deinitialized: the observers that fire then (`receiveRegistrarDeinit`),
+    /// each with the key of an entry that fired it, to be delivered once the lock is released.
+    /// O(n) in the entries.
+    mutating func receiveDeinit() -> [(observer: any Observer, key: ObservationKey)] {
+        var fired: [(observer: any Observer, key: ObservationKey)] = []
+        for index in buckets.values.indices {
+            for entry in buckets.values[index].entries {
+                if let observer = entry.observer, observer.receiveRegistrarDeinit() {
+                    fired.append((observer, buckets.keys[index]))
+                }
+            }
+        }
+        return fired
+    }
+
     /// Removes `observer`'s entry for `key`, if there is one (an observer that stops reading a
     /// property). O(k) for the k entries of the bucket.
     mutating func remove(_ observer: any Observer, for key: ObservationKey) {

@@ -68,6 +68,7 @@ public final class Registrar: Sendable {
     }
 
     deinit {
+        if installedCount.load(ordering: .relaxed) != 0 { fireObserversOfDeinit() }
         releaseBridge()
     }
 
@@ -214,6 +215,14 @@ extension Registrar {
     func publishCounts(of table: borrowing ObserverTable) {
         installedCount.store(table.entryCount, ordering: .relaxed)
         willSetCount.store(table.willSetEntryCount, ordering: .relaxed)
+    }
+
+    /// Tells the observers that act on it that the registrar is going (`receiveRegistrarDeinit`).
+    private func fireObserversOfDeinit() {
+        let thread = currentThreadID()
+        for (observer, key) in table.withLock({ $0.receiveDeinit() }) {
+            observer.deliver(.didSet, key.change, thread: thread)
+        }
     }
 
     /// Installs an entry of `observer` for `key`. O(1) on average; takes the table's lock.

@@ -23,7 +23,8 @@ public func track<T>(read: () throws -> T, onChange: consuming @escaping @Sendab
 func trackOnce<T>(
     firesOnWillSet: Bool, read: () throws -> T, onChange: consuming @escaping @Sendable () -> Void
 ) rethrows -> T {
-    let observer = OneShotObserver(owner: currentThreadID(), firesOnWillSet: firesOnWillSet, onChange: consume onChange)
+    let observer = OneShotObserver(
+        owner: currentThreadID(), firesOnWillSet: firesOnWillSet, firesOnDeinit: false, onChange: consume onChange)
     defer { observer.finishReading() }
     return try ThreadContext.withCurrent { context in
         try context.withScope(.oneShot(Unmanaged.passUnretained(observer)), read)
@@ -42,14 +43,18 @@ final class OneShotObserver: Observer {
     private let owner: UInt
     /// `track` fires on `willSet`; a `didSet` one-shot (the async sequence's) waits for the new value.
     private let firesOnWillSet: Bool
+    /// Whether a registrar that holds its entry fires it when deinitialized (the async sequence's
+    /// do, so that its closure runs again and can see its models gone; `track`'s do not).
+    private let firesOnDeinit: Bool
     /// Written once by `init`; afterwards read and cleared only by the one thread whose
     /// compare-exchange moved `state` to `fired`. That exchange is the lock guarding it: it is
     /// won at most once, and its acquire-release ordering publishes `init`'s write to the winner.
     private nonisolated(unsafe) var onChange: (@Sendable () -> Void)?
 
-    init(owner: UInt, firesOnWillSet: Bool, onChange: consuming @escaping @Sendable () -> Void) {
+    init(owner: UInt, firesOnWillSet: Bool, firesOnDeinit: Bool, onChange: consuming @escaping @Sendable () -> Void) {
         self.owner = owner
         self.firesOnWillSet = firesOnWillSet
+        self.firesOnDeinit = firesOnDeinit
         self.onChange = consume onChange
         assertAtomicWordsComeFirst(self, &stateWord)
     }
@@ -99,6 +104,10 @@ final class OneShotObserver: Observer {
     }
 
     var actsOnWillSet: Bool { firesOnWillSet }
+
+    func receiveRegistrarDeinit() -> Bool {
+        firesOnDeinit && fire(from: state.load(ordering: .acquiring)).fire
+    }
 
     /// Installs at every first read, until it fired (a write by another thread during `read`).
     func firstRead(of key: ObservationKey, in registrar: Registrar) {

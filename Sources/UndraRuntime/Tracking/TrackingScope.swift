@@ -109,6 +109,25 @@ extension ThreadContext {
         closeScope()
     }
 
+    /// Runs `read` inside a new scope that installs `observer` on every read, when `read` awaits
+    /// only functions isolated to the caller's own isolation (`TrackedValues`: its closure, on the
+    /// closure's isolation). Such a call does not suspend (an executor switch to the executor
+    /// already running is no switch), so `read` runs on this thread, where the scope is open.
+    /// Isolated to the caller (`isolation`), so that calling it is no switch either.
+    static func withScope<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ observer: ScopeObserver,
+        awaiting read: () async -> Result
+    ) async -> Result {
+        let thread = currentThreadID()
+        let context = withCurrent { Unmanaged.passUnretained($0) }  // The thread's, kept by its thread-local slot.
+        context._withUnsafeGuaranteedRef { $0.openScope(observer) }
+        defer {
+            precondition(currentThreadID() == thread, "UndraRuntime: a tracked read was suspended and resumed elsewhere")
+            context._withUnsafeGuaranteedRef { $0.closeScope() }
+        }
+        return await read()
+    }
+
     private func openScope(_ observer: ScopeObserver) {
         openScopeCount.wrappingAdd(1, ordering: .relaxed)
         scopes.append(TrackingScope(observer: observer))
