@@ -3,8 +3,10 @@ import UndraRuntime
 
 // The Observation bridge rows: UndraRuntime's objects seen through Apple's `withObservationTracking`
 // (what SwiftUI does around a view's body), against the same operations on an `@Observable` class.
+// Observation is macOS 14 / iOS 17, above the package's floors: what uses it says so.
 
 /// `Point` with the one line that bridges it to Observation.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class BridgedPoint: Trackable, Observable, @unchecked Sendable {  // @unchecked: one thread at a time.
     let registrar = Registrar()
     static let xID = PropertyID(\BridgedPoint.x)
@@ -22,6 +24,7 @@ final class BridgedPoint: Trackable, Observable, @unchecked Sendable {  // @unch
 }
 
 /// The store of the store rows, bridged.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 private final class BridgedStore: UndraStore, Trackable, Observable, @unchecked Sendable {  // @unchecked: see Todos in the tests.
     let runtime = StoreRuntime(name: "Bench", fields: Schema.fields)
     var registrar: Registrar { runtime.registrar }
@@ -37,6 +40,7 @@ private final class TrackedStore: UndraStore, Trackable, @unchecked Sendable {  
 
 /// The store's list as Observation users keep one: an array in an `@Observable` class, a row
 /// updated in place.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 private final class ObservableItems: @unchecked Sendable {  // @unchecked: one thread at a time.
     var items: [Item]
@@ -46,6 +50,7 @@ private final class ObservableItems: @unchecked Sendable {  // @unchecked: one t
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func observationBridgeCases() -> [BenchCase] {
     let bridged = BridgedPoint(), apple = ApplePoint(), counter = Counter()
     return [
@@ -98,6 +103,7 @@ func observationBridgeCases() -> [BenchCase] {
 /// One update frame through a bridged store of 1,000 rows, seen by a view: each frame is applied
 /// after `withObservationTracking` reads the list (what SwiftUI does between two redraws). Against
 /// the same row updated in place in an `@Observable` class, tracked the same way.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 private func bridgedStoreUpdateCase() -> BenchCase {
     let store = BridgedStore(), model = ObservableItems(rows: 1_000), seen = Counter()
     let feed = Feed(store.runtime, rows: 1_000)
@@ -121,6 +127,7 @@ private func bridgedStoreUpdateCase() -> BenchCase {
 
 /// The same update through a store nobody bridged, seen through `track`: the reference for the
 /// bridged row's goal (at most twice this).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 private func trackedStoreUpdateCase() -> BenchCase {
     let store = TrackedStore(), seen = Counter()
     let feed = Feed(store.runtime, rows: 1_000)

@@ -2,6 +2,7 @@ import Observation
 import UndraRuntime
 
 // The fine-grained rows: UndraRuntime's Registrar against Apple's Observation, same shapes.
+// Observation is macOS 14 / iOS 17, above the package's floors: what uses it says so.
 
 /// A hand-written observable class, as generated code writes one: `x` reports by key path,
 /// `fastX` by a `PropertyID` created once.
@@ -37,6 +38,7 @@ final class TrackedPoint: Trackable, @unchecked Sendable {  // @unchecked: used 
     @Tracked var x = 0
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 final class ApplePoint: @unchecked Sendable {  // @unchecked: used from one thread at a time.
     var x = 0
@@ -44,6 +46,7 @@ final class ApplePoint: @unchecked Sendable {  // @unchecked: used from one thre
 
 /// Re-arms a one-shot Observation tracking of `point.x` from its own `onChange`: what a continuous
 /// observation costs with Observation.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func observeApple(_ point: ApplePoint, _ counter: Counter) {
     withObservationTracking({ blackHole(point.x) }, onChange: {
         counter.bump()
@@ -59,6 +62,7 @@ final class Counter: @unchecked Sendable {
     func bump() { count &+= 1 }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func trackingCases() -> [BenchCase] {
     let point = Point(), tracked = TrackedPoint(), apple = ApplePoint()
     let counter = Counter()
