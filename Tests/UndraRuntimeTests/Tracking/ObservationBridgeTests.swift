@@ -58,6 +58,12 @@ final class ObservedTodos: UndraStore, Trackable, @unchecked Sendable {  // @unc
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension ObservedTodos: Observable {}
 
+/// A plain `@Observable` class, to compare the bridge with.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@Observable final class ObservableBox: @unchecked Sendable {  // @unchecked: one thread at a time.
+    var value = 0
+}
+
 final class ObservedTodosObject: UndraStore, ObservableObject, @unchecked Sendable {  // @unchecked: as `Todos`.
     let runtime = StoreRuntime(name: "ObservedTodos", schemaHash: TodosSchema.hash, fields: TodosSchema.fields)
     var objectWillChange: ObservableObjectPublisher { runtime.objectWillChange }
@@ -69,6 +75,26 @@ final class ObservedTodosObject: UndraStore, ObservableObject, @unchecked Sendab
 extension ObservedTodosObject: Observable {}
 
 @Suite struct ObservationBridgeTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aDeinitializedObjectDoesWhatObservationDoes() {
+        // Whatever this toolchain's Observation does for an @Observable object that goes away
+        // (on Swift 6.3 for Linux: onChange is not called), a bridged object does the same.
+        let apple = CallCounter(), bridged = CallCounter()
+        weak var goneApple: ObservableBox?
+        weak var goneBridged: ObservedPerson?
+        do {
+            let box = ObservableBox(), person = ObservedPerson()
+            goneApple = box
+            goneBridged = person
+            withObservationTracking({ _ = box.value }, onChange: { apple.bump() })
+            withObservationTracking({ _ = person.name }, onChange: { bridged.bump() })
+        }
+        #expect(goneApple == nil)
+        #expect(goneBridged == nil)
+        #expect(bridged.count == apple.count)
+        #expect(apple.count == 0)
+    }
+
     /// Runs `read` inside `withObservationTracking`, logging each `onChange` with `now()` at that moment.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func observed<T>(_ read: () -> T, logging log: ValueLog<String>, now: @escaping @Sendable () -> String) -> T {
