@@ -35,4 +35,32 @@ import UndraRuntime
         let after = settings.recent.withUnsafeBufferPointer { $0.baseAddress }
         #expect(before == after)
     }
+
+    @Test func aWeakTrackedReferenceIsReadWrittenAndTracked() {
+        let seat = Seat(), fired = CallCounter()
+        var person: Person? = Person()
+        seat.occupant = person
+        #expect(seat.occupant === person)
+        track(read: { _ = seat.occupant }, onChange: { fired.bump() })
+        seat.occupant = Person(name: "Grace")  // released at once: the seat holds it weakly
+        #expect(fired.count == 1)
+        #expect(seat.occupant == nil)
+        seat.occupant = person
+        person = nil
+        #expect(seat.occupant == nil)  // the reference went with its object, no write
+    }
+}
+
+/// A weak reference, tracked: the hand-written pattern (docs/TRACKING.md, "Weak references").
+final class Seat: Trackable, @unchecked Sendable {  // @unchecked: one thread at a time.
+    let registrar = Registrar()
+    private weak var _occupant: Person?
+
+    var occupant: Person? {
+        get {
+            registrar.access(self, keyPath: \.occupant)
+            return _occupant
+        }
+        set { registrar.withMutation(of: self, keyPath: \.occupant) { _occupant = newValue } }
+    }
 }
