@@ -69,6 +69,17 @@ final class PropertyRegistry: Sendable {
         description.contains("<computed")
     }
 
+    /// How a `@Tracked` property is named, from its wrapper's storage key path: `\Person._name`
+    /// gives `\Person.name`. Nil if the storage does not describe itself by name (a non-final
+    /// class's key paths describe themselves by address).
+    static func name(ofStorage storage: AnyKeyPath) -> String? {
+        let description = storage.debugDescription
+        guard !isAnonymous(description), let dot = description.lastIndex(of: "."),
+            description[description.index(after: dot)...].first == "_"
+        else { return nil }
+        return String(description[...dot]) + description[description.index(dot, offsetBy: 2)...]
+    }
+
     func id(named name: String) -> PropertyID {
         state.withLock { state in
             if let id = state.byName[name] { return PropertyID(rawValue: id) }

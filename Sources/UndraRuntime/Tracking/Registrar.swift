@@ -118,6 +118,41 @@ public final class Registrar: Sendable {
         return try mutation()
     }
 
+    // MARK: @Tracked's form: the key path, and the wrapper's storage that names it
+
+    /// `access(_:keyPath:)` for a `@Tracked` property.
+    @inlinable
+    func access<Subject: AnyObject, Value>(
+        _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Value>,
+        storage: @autoclosure () -> AnyKeyPath
+    ) {
+        if openScopeCount.load(ordering: .relaxed) | bridgeState.load(ordering: .relaxed) != 0 {
+            accessTracked(subject, keyPath: keyPath, storage: storage)
+        }
+    }
+
+    /// `willSet(_:keyPath:)` for a `@Tracked` property.
+    @inlinable
+    func willSet<Subject: AnyObject, Value>(
+        _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Value>,
+        storage: @autoclosure () -> AnyKeyPath
+    ) {
+        if willSetCount.load(ordering: .relaxed) != 0 {
+            announce(.willSet, ObjectIdentifier(subject), keyPath: keyPath, storage: storage)
+        }
+    }
+
+    /// `didSet(_:keyPath:)` for a `@Tracked` property.
+    @inlinable
+    func didSet<Subject: AnyObject, Value>(
+        _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Value>,
+        storage: @autoclosure () -> AnyKeyPath
+    ) {
+        if installedCount.load(ordering: .relaxed) != 0 {
+            announce(.didSet, ObjectIdentifier(subject), keyPath: keyPath, storage: storage)
+        }
+    }
+
     // MARK: PropertyID form (the fast path)
 
     /// Records that `subject`'s `property` was read. Same as the key-path form, without the key path.
@@ -158,12 +193,17 @@ public final class Registrar: Sendable {
 // MARK: - Slow paths (a scope is open, observers are installed, or the registrar is bridged)
 
 extension Registrar {
+    /// - Parameter storage: a `@Tracked` property's storage, to name the property by (its key
+    ///   path is to a computed property, which describes itself by an address).
     @usableFromInline
-    func accessTracked<Subject: AnyObject, Value>(_ subject: Subject, keyPath: () -> KeyPath<Subject, Value>) {
+    func accessTracked<Subject: AnyObject, Value>(
+        _ subject: Subject, keyPath: () -> KeyPath<Subject, Value>, storage: () -> AnyKeyPath? = { nil }
+    ) {
         ThreadContext.withCurrent { context in
             let bridged = bridgeState.load(ordering: .relaxed) != BridgeState.none && isBridged(reading: subject)
             guard bridged || context.isTracking else { return }
-            let key = ObservationKey(subject: ObjectIdentifier(subject), property: context.propertyID(for: keyPath()))
+            let property = context.propertyID(for: keyPath(), storage: storage)
+            let key = ObservationKey(subject: ObjectIdentifier(subject), property: property)
             if bridged { reportAccess(key, by: subject) }
             if context.isTracking { context.recordRead(of: key, in: self) }
         }
@@ -183,10 +223,11 @@ extension Registrar {
 
     @usableFromInline
     func announce<Subject, Value>(
-        _ event: TrackingEvent, _ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>
+        _ event: TrackingEvent, _ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>,
+        storage: () -> AnyKeyPath? = { nil }
     ) {
         let key = ThreadContext.withCurrent { context in
-            ObservationKey(subject: subject, property: context.propertyID(for: keyPath()))
+            ObservationKey(subject: subject, property: context.propertyID(for: keyPath(), storage: storage))
         }
         announce(event, key)
     }

@@ -95,11 +95,13 @@ final class ThreadContext {
         repeating: (0, nil, PropertyID(rawValue: 0)), count: 64)
 
     /// The id of the property `keyPath` names: a cache hit is a shift, a load and a compare.
-    func propertyID(for keyPath: AnyKeyPath) -> PropertyID {
+    /// - Parameter storage: for a `@Tracked` property, its wrapper's storage, which names it.
+    @inline(__always)
+    func propertyID(for keyPath: AnyKeyPath, storage: () -> AnyKeyPath? = { nil }) -> PropertyID {
         let address = UInt(bitPattern: ObjectIdentifier(keyPath))
         let slot = Int(truncatingIfNeeded: (address >> 4) & 63)
         if keyPaths[slot].address == address { return keyPaths[slot].id }
-        let id = PropertyRegistry.shared.id(for: keyPath)
+        let id = PropertyRegistry.shared.id(for: keyPath, name: storage().flatMap(PropertyRegistry.name(ofStorage:)))
         keyPaths[slot] = (address, keyPath, id)
         return id
     }

@@ -36,6 +36,19 @@ import UndraRuntime
         #expect(before == after)
     }
 
+    @Test func aChangeNamesTheTrackedProperty() {
+        let person = Person(), log = ValueLog<String>()
+        let token = observe { _ = (person.name, person.age) } onChange: { changes in
+            for change in changes { log.append(change.description) }
+        }
+        person.age = 37
+        person.name = "Grace"
+        person.age += 1
+        #expect(log.all == ["\\Person.age", "\\Person.name", "\\Person.age"])
+        #expect(PropertyID(\Person.name).description == "\\Person.name")
+        token.cancel()
+    }
+
     @Test func aWeakTrackedReferenceIsReadWrittenAndTracked() {
         let seat = Seat(), fired = CallCounter()
         var person: Person? = Person()
