@@ -49,6 +49,18 @@ import UndraRuntime
         token.cancel()
     }
 
+    @Test func anInheritedPropertyIsOneIdentityThroughTheSubclass() {
+        // The wrapper reports the declaring class's key path, whatever the instance's class.
+        let employee = Employee(), changes = ValueLog<PropertyID>(), fired = CallCounter()
+        let token = observe { _ = employee.title } onChange: { for change in $0 { changes.append(change.property) } }
+        track(read: { _ = (employee as Staff).title }, onChange: { fired.bump() })
+        employee.title = "lead"
+        (employee as Staff).title = "chief"
+        #expect(changes.all == [PropertyID(\Staff.title), PropertyID(\Staff.title)])
+        #expect(fired.count == 1)
+        token.cancel()
+    }
+
     @Test func aWeakTrackedReferenceIsReadWrittenAndTracked() {
         let seat = Seat(), fired = CallCounter()
         var person: Person? = Person()
@@ -77,3 +89,11 @@ final class Seat: Trackable, @unchecked Sendable {  // @unchecked: one thread at
         set { registrar.withMutation(of: self, keyPath: \.occupant) { _occupant = newValue } }
     }
 }
+
+/// A non-final class with a tracked property, and a subclass that inherits it.
+class Staff: Trackable, @unchecked Sendable {  // @unchecked: one thread at a time.
+    let registrar = Registrar()
+    @Tracked var title = "engineer"
+}
+
+final class Employee: Staff, @unchecked Sendable {}
