@@ -22,6 +22,9 @@ final class ContinuousObserver: Observer {
     /// Set once by `cancel`. Read under registrars' locks, so an atomic.
     private var cancelled: AtomicWord<Bool> { AtomicWord(inFirstPropertyOf: self) }
     private let delivery: TrackingDelivery
+    /// For `observe(on: actor)`: coalesced runs go to this actor, in a task, rather than to
+    /// `delivery`'s queue.
+    private let actor: (any Actor)?
     /// Whether changes are collected for `onChange`: there is one, and it is told after the write.
     private let notesChanges: Bool
     private let state: Locked<State>
@@ -126,9 +129,11 @@ final class ContinuousObserver: Observer {
     init(
         read: @escaping @Sendable () -> Void,
         onChange: (@Sendable ([TrackedChange]) -> Void)?,
-        delivery: TrackingDelivery
+        delivery: TrackingDelivery,
+        actor: (any Actor)? = nil
     ) {
         self.delivery = delivery
+        self.actor = actor
         if case .willSet = delivery { notesChanges = false } else { notesChanges = onChange != nil }
         self.state = Locked(State(handlers: Handlers(read: read, onChange: onChange)))
         assertAtomicWordsComeFirst(self, &cancelledWord)
@@ -138,9 +143,10 @@ final class ContinuousObserver: Observer {
     static func start(
         read: @escaping @Sendable () -> Void,
         onChange: (@Sendable ([TrackedChange]) -> Void)?,
-        delivery: TrackingDelivery
+        delivery: TrackingDelivery,
+        actor: (any Actor)? = nil
     ) -> ObservationToken {
-        let observer = ContinuousObserver(read: read, onChange: onChange, delivery: delivery)
+        let observer = ContinuousObserver(read: read, onChange: onChange, delivery: delivery, actor: actor)
         var changes: [TrackedChange] = []
         let thread = currentThreadID()
         if let handlers = observer.state.withLock({ $0.claim(by: thread, taking: &changes) }) {
@@ -230,8 +236,17 @@ final class ContinuousObserver: Observer {
 
     /// Queues a run on the delivery queue (coalesced delivery).
     func schedule() {
+        if let actor {
+            Task { await Self.runScheduled(self, on: actor) }
+            return
+        }
         guard case .coalesced(let queue) = delivery else { return }
         queue.async { self.runScheduled() }
+    }
+
+    /// A scheduled run, on `actor`.
+    private static func runScheduled(_ observer: ContinuousObserver, on actor: isolated any Actor) {
+        observer.runScheduled()
     }
 
     /// `change` was written by `thread`: runs now on this thread, or, if a run is under way,
