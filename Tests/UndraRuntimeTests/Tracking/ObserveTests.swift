@@ -298,12 +298,18 @@ private final class TokenHolder: @unchecked Sendable {  // @unchecked: set once 
     @Test func noRunStartsOnceCancelReturns() async {
         for _ in 0..<50 {
             let person = Person(), tally = Tally()
-            let token = await observe(on: tally) { tally in tally.record(person.name) }
-            person.name = "queued"  // a run is queued on the actor
-            token.cancel()
+            await Self.writeThenCancel(person, tally)
             person.name = "after"
             try? await Task.sleep(nanoseconds: 10_000_000)  // time for a queued run to show
-            #expect(await tally.names == ["Ada"])
+            let names = await tally.names
+            #expect(names == ["Ada"], "\(names)")
         }
+    }
+
+    /// On the actor, so that the run the write queues cannot start before `cancel()` returns.
+    private static func writeThenCancel(_ person: Person, _ tally: isolated Tally) {
+        let token = observe(on: tally) { tally in tally.record(person.name) }
+        person.name = "queued"  // a run is queued on the actor, which is busy until this returns
+        token.cancel()
     }
 }
