@@ -10,12 +10,12 @@ func storeCases() -> [BenchCase] {
     } + [updateCase(rows: 100_000, mode: .unobserved), frameBuildCase(), hundredOpsInOneFrameCase(), extraOpCase()]
 }
 
-private struct Item: Sendable {
+struct Item: Sendable {
     var title: String
     var done: Bool
 }
 
-private enum Schema {
+enum Schema {
     static let items = ListField<Int, Item>(id: 0, name: "items")
     static let count = Field<Int>(id: 1, name: "count", initial: 0)
     static let fields: [any FieldDeclaration] = [items, count]
@@ -55,7 +55,7 @@ private final class CopyingStore: ObservableObject {
 }
 
 /// Numbers a store's frames.
-private final class Feed {
+final class Feed {
     let runtime: StoreRuntime
     var sequence: UInt64 = 1
 
@@ -72,8 +72,9 @@ private final class Feed {
     /// and returns the nanoseconds the applying took. Frames are built untimed, 64 at a time
     /// just before they are applied (so they are in cache, as a decoder's fresh output would
     /// be); building one is the decoder's cost (`frame.build.1update`), not the store's. A
-    /// rejected frame would measure the wrong thing, so it stops the run.
-    func timedApply(_ count: Int, _ ops: (Int) -> [FrameOp]) -> Double {
+    /// rejected frame would measure the wrong thing, so it stops the run. `before(i)` runs, timed,
+    /// just before the `i`th frame is applied (a row that re-arms an observer per frame).
+    func timedApply(_ count: Int, before: (Int) -> Void = { _ in }, _ ops: (Int) -> [FrameOp]) -> Double {
         var nanoseconds = 0.0, applied = 0, start = 0
         var chunk: [Frame] = []
         chunk.reserveCapacity(64)
@@ -84,7 +85,10 @@ private final class Feed {
                 chunk.append(Frame(epoch: 1, sequence: sequence, ops: ops(i)))
             }
             nanoseconds += elapsed {
-                for frame in chunk { applied &+= runtime.apply(frame).applied }
+                for (offset, frame) in chunk.enumerated() {
+                    before(start + offset)
+                    applied &+= runtime.apply(frame).applied
+                }
             }
             start += chunk.count
         }

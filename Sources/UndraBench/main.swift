@@ -52,7 +52,8 @@ guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
     FileHandle.standardError.write(Data("UndraBench measures against Observation: macOS 14 or later\n".utf8))
     exit(1)
 }
-let cases = (trackingCases() + publishingCases() + combineModelCases() + combiningCases() + operatorFamiliesCases()
+let cases = (trackingCases() + observationBridgeCases()
+    + publishingCases() + combineModelCases() + combiningCases() + operatorFamiliesCases()
     + mirrorCases() + storeCases() + wireCases() + coreCases() + databaseCases())
     .filter { filter == nil || $0.name.hasPrefix(filter!) }
 if let profileOperations {

@@ -27,7 +27,9 @@ public struct Mirrored<Declaration: MirroredField>: Sendable {
         storage storageKeyPath: KeyPath<Store, Mirrored>
     ) -> Declaration.Value {
         // By id: copying the declaration out of the store would retain its details.
-        Declaration.read(store[keyPath: storageKeyPath].field.id, from: store.runtime)
+        let runtime = store.runtime
+        runtime.noteReader(store)
+        return Declaration.read(store[keyPath: storageKeyPath].field.id, from: runtime)
     }
 
     @available(*, unavailable, message: "@Mirrored is only available on properties of an UndraStore class")

@@ -20,8 +20,9 @@ import Combine
 public final class StoreRuntime: Sendable {
     /// The store's data.
     public let mirror: StoreMirror
-    /// Fine-grained announcements: the store's registrar.
-    public let registrar = Registrar()
+    /// Fine-grained announcements: the store's registrar. Bridged to Apple's Observation when the
+    /// store's class conforms to `Observation.Observable` (decided at its first `@Mirrored` read).
+    public let registrar = Registrar(bridgedByOwner: ())
     /// Errors of the core, and frames the mirror rejected.
     public let errors = ErrorChannel()
 
@@ -54,6 +55,18 @@ public final class StoreRuntime: Sendable {
     @inlinable
     public func read<Key, Row>(_ field: ListField<Key, Row>) -> KeyedList<Key, Row> {
         readList(field.id, as: KeyedList<Key, Row>.self)
+    }
+
+    /// Called by `@Mirrored` reads with the store object: the first one decides whether the
+    /// store's registrar is bridged to Observation (see `Registrar`). One relaxed load after that.
+    @inlinable
+    func noteReader(_ store: AnyObject) {
+        if registrar.bridgeState.load(ordering: .relaxed) == BridgeState.byOwner { resolveBridge(owner: store) }
+    }
+
+    @usableFromInline
+    func resolveBridge(owner store: AnyObject) {
+        registrar.resolveBridge(owner: store)
     }
 
     /// `read` by field id, which must be a scalar field of `Value`s.

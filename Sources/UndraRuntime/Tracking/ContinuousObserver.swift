@@ -11,15 +11,20 @@ import Dispatch
 ///
 /// Runs never overlap: `running` is taken under `state`'s lock by one thread, together with the
 /// pending changes and the handlers (one lock to start a run, one to end it); a change arriving
-/// from another thread meanwhile sets `rerun`, and the running thread goes round once more. The
-/// runner uses the handlers unretained: while a run holds them, `cancel` leaves releasing them
-/// to the runner, when the run ends.
+/// meanwhile sets `rerun`, and the running thread goes round once more. That includes a change
+/// made on the running thread by anyone but `read` itself (another observer's callback that a
+/// write of `read` fired): only `read`'s own writes, made while its scope is open and visible
+/// (`ThreadContext.isReading`), are left out. The runner uses the handlers unretained: while a
+/// run holds them, `cancel` leaves releasing them to the runner, when the run ends.
 final class ContinuousObserver: Observer {
     /// The word behind `cancelled`, first in the object (`AtomicWord`); touched only through it.
     private nonisolated(unsafe) var cancelledWord = 0
     /// Set once by `cancel`. Read under registrars' locks, so an atomic.
     private var cancelled: AtomicWord<Bool> { AtomicWord(inFirstPropertyOf: self) }
     private let delivery: TrackingDelivery
+    /// For `observe(on: actor)`: coalesced runs go to this actor, in a task, rather than to
+    /// `delivery`'s queue.
+    private let actor: (any Actor)?
     /// Whether changes are collected for `onChange`: there is one, and it is told after the write.
     private let notesChanges: Bool
     private let state: Locked<State>
@@ -70,9 +75,10 @@ final class ContinuousObserver: Observer {
         var pending: [TrackedChange] = []
 
         /// Whether a change reported by `thread` concerns the observer: it is not cancelled, and
-        /// the change is not a write its own run made.
-        func accepts(from thread: UInt) -> Bool {
-            !isCancelled && !(running && runner == thread)
+        /// the change is not a write its own `read` made. `isOwnRead` looks at the thread's scopes;
+        /// asked only on the running thread.
+        func accepts(from thread: UInt, isOwnRead: () -> Bool) -> Bool {
+            !isCancelled && !(running && runner == thread && isOwnRead())
         }
 
         mutating func note(_ change: TrackedChange) {
@@ -81,11 +87,12 @@ final class ContinuousObserver: Observer {
 
         /// After a change was accepted: `thread` takes the run, with the pending changes moved
         /// into `changes` (empty on entry), and gets the handlers, unretained (they stay until the
-        /// run ends); or, if another thread is running, that thread will go round once more.
+        /// run ends); or, if a run is under way (on another thread, or further up this one's
+        /// stack), it will go round once more.
         mutating func claim(by thread: UInt, taking changes: inout [TrackedChange]) -> Unmanaged<Handlers>? {
             guard !isCancelled, let handlers else { return nil }
             if running {
-                if runner != thread { rerun = true }
+                rerun = true
                 return nil
             }
             running = true
@@ -122,9 +129,11 @@ final class ContinuousObserver: Observer {
     init(
         read: @escaping @Sendable () -> Void,
         onChange: (@Sendable ([TrackedChange]) -> Void)?,
-        delivery: TrackingDelivery
+        delivery: TrackingDelivery,
+        actor: (any Actor)? = nil
     ) {
         self.delivery = delivery
+        self.actor = actor
         if case .willSet = delivery { notesChanges = false } else { notesChanges = onChange != nil }
         self.state = Locked(State(handlers: Handlers(read: read, onChange: onChange)))
         assertAtomicWordsComeFirst(self, &cancelledWord)
@@ -134,9 +143,10 @@ final class ContinuousObserver: Observer {
     static func start(
         read: @escaping @Sendable () -> Void,
         onChange: (@Sendable ([TrackedChange]) -> Void)?,
-        delivery: TrackingDelivery
+        delivery: TrackingDelivery,
+        actor: (any Actor)? = nil
     ) -> ObservationToken {
-        let observer = ContinuousObserver(read: read, onChange: onChange, delivery: delivery)
+        let observer = ContinuousObserver(read: read, onChange: onChange, delivery: delivery, actor: actor)
         var changes: [TrackedChange] = []
         let thread = currentThreadID()
         if let handlers = observer.state.withLock({ $0.claim(by: thread, taking: &changes) }) {
@@ -178,15 +188,15 @@ final class ContinuousObserver: Observer {
         case (.willSet, .willSet):
             // Told without holding the run: retained, as `cancel` may release them meanwhile.
             let handlers = state.withLock { state in
-                state.isCancelled || (state.running && state.runner == thread) ? nil : state.handlers
+                state.accepts(from: thread, isOwnRead: isOwnRead) ? state.handlers : nil
             }
-            handlers?.tell([change])
+            if let handlers { ThreadContext.hidingScopes { handlers.tell([change]) } }
         case (.willSet, .didSet), (.didSet, .didSet):
             // Inside a batch of announcements (a store's drain), run once when the batch ends.
             if !ThreadContext.withCurrent({ $0.deferRun(of: self, for: change) }) { runNow(change, thread: thread) }
         case (.coalesced, .didSet):
             let schedule = state.withLock { state -> Bool in
-                guard state.accepts(from: thread) else { return false }
+                guard state.accepts(from: thread, isOwnRead: isOwnRead) else { return false }
                 if notesChanges { state.note(change) }
                 if state.running {
                     state.rerun = true
@@ -208,29 +218,48 @@ final class ContinuousObserver: Observer {
         return false
     }
 
+    /// Never: while the observation reads a registrar it holds it (`ReadSet`), so the registrar
+    /// is deinitialized only once the observation no longer reads it.
+    func receiveRegistrarDeinit() -> Bool { false }
+
     /// Called on the runner's thread while `read` runs (the scope is this observer's).
     func firstRead(of key: ObservationKey, in registrar: Registrar) {
         if !reads.record(key, in: registrar) { registrar.install(self, for: key) }
+    }
+
+    /// Whether this thread is inside this observer's `read` now (see `State.accepts`).
+    private func isOwnRead() -> Bool {
+        ThreadContext.withCurrent { $0.isReading(self) }
     }
 
     // MARK: Running
 
     /// Queues a run on the delivery queue (coalesced delivery).
     func schedule() {
+        if let actor {
+            Task { await Self.runScheduled(self, on: actor) }
+            return
+        }
         guard case .coalesced(let queue) = delivery else { return }
         queue.async { self.runScheduled() }
     }
 
-    /// `change` was written by `thread`: runs now on this thread, or, if another thread is
-    /// running, leaves the change to it (it goes round once more). One lock to decide.
+    /// A scheduled run, on `actor`.
+    private static func runScheduled(_ observer: ContinuousObserver, on actor: isolated any Actor) {
+        observer.runScheduled()
+    }
+
+    /// `change` was written by `thread`: runs now on this thread, or, if a run is under way,
+    /// leaves the change to it (it goes round once more). One lock to decide. The run is a
+    /// callback of the write: the scopes open beneath it on this thread are hidden from it.
     private func runNow(_ change: TrackedChange, thread: UInt) {
         var changes: [TrackedChange] = []
         let handlers = state.withLock { state -> Unmanaged<Handlers>? in
-            guard state.accepts(from: thread) else { return nil }
+            guard state.accepts(from: thread, isOwnRead: isOwnRead) else { return nil }
             if notesChanges { state.note(change) }
             return state.claim(by: thread, taking: &changes)
         }
-        if let handlers { run(handlers, changes: &changes) }
+        if let handlers { ThreadContext.hidingScopes { run(handlers, changes: &changes) } }
     }
 
     /// A batch on `thread` ended: takes this observer's changes out of `batch` (from `start`, its
@@ -238,14 +267,14 @@ final class ContinuousObserver: Observer {
     func runDeferred(_ batch: inout ContiguousArray<ThreadContext.DeferredChange>, from start: Int, thread: UInt) {
         var changes: [TrackedChange] = []
         let handlers = state.withLock { state -> Unmanaged<Handlers>? in
-            let accepted = state.accepts(from: thread)
+            let accepted = state.accepts(from: thread, isOwnRead: isOwnRead)
             for position in start..<batch.count where batch[position].observer === self {
                 if accepted && notesChanges { state.note(batch[position].change) }
                 batch[position].observer = nil
             }
             return accepted ? state.claim(by: thread, taking: &changes) : nil
         }
-        if let handlers { run(handlers, changes: &changes) }
+        if let handlers { ThreadContext.hidingScopes { run(handlers, changes: &changes) } }
     }
 
     private func runScheduled() {

@@ -1,3 +1,7 @@
+#if canImport(Observation)
+import Observation
+#endif
+
 /// An observable object whose properties are created at run time, by name: for code that has no
 /// generated store (the Rust crate's `observable::object`/`property`).
 ///
@@ -132,3 +136,10 @@ final class Slot<Value>: DynamicSlot, @unchecked Sendable {  // @unchecked: `val
 
     var valueType: String { "\(Value.self)" }
 }
+
+#if canImport(Observation)
+/// A dynamic model's properties are seen by Apple's Observation too (`withObservationTracking`,
+/// SwiftUI): see `ObservationBridge`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension DynamicModel: Observable {}
+#endif

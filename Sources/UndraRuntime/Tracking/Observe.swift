@@ -35,6 +35,23 @@ public func observe(on actor: MainActor, _ apply: @escaping @MainActor @Sendable
         read: { MainActor.assumeIsolated(apply) }, onChange: nil, delivery: .coalesced(on: .main))
 }
 
+/// Runs `apply` now, on `actor`, and again on `actor` after changes of what it read (made on any
+/// thread); changes made before the actor gets to it are coalesced into one run. Any actor,
+/// including a custom global actor's shared instance: `apply` is isolated to it.
+///
+///     let token = observe(on: tally) { tally in tally.names.append(person.name) }
+///
+/// - Cancellation: once `cancel()` returns, no new run starts (a run already queued on the actor
+///   finds the observation cancelled and does nothing); a run under way on the actor finishes.
+/// - Complexity: as `observe(_:)`, plus one task per coalesced run.
+public func observe<A: Actor>(on actor: isolated A, _ apply: @escaping @Sendable (isolated A) -> Void) -> ObservationToken {
+    // Every run happens on `actor`: here (the caller is isolated to it) or in a task isolated to
+    // it (`ContinuousObserver.schedule`), so asserting the isolation never fails. The delivery is
+    // `.coalesced` for its coalescing; with an actor given, its queue goes unused.
+    ContinuousObserver.start(
+        read: { actor.assumeIsolated { apply($0) } }, onChange: nil, delivery: .coalesced(on: .main), actor: actor)
+}
+
 /// Tracks `read` and calls `onChange` with the properties that changed, after every change, until
 /// the token is cancelled or released. `read` is re-run (and re-tracked) after each change; its
 /// value is not used, so keep it free of side effects.

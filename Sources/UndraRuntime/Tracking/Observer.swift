@@ -27,6 +27,11 @@ protocol Observer: AnyObject, Sendable {
     /// altogether while none of its entries acts on it. Constant for the observer's lifetime.
     var actsOnWillSet: Bool { get }
 
+    /// The registrar holding this entry is being deinitialized: returns whether to `deliver`, once
+    /// (a `TrackedValues` iteration's one-shot observer fires, so that its closure runs again; see
+    /// docs/TRACKING.md for why `track`'s and continuous observations do not). Runs no user code.
+    func receiveRegistrarDeinit() -> Bool
+
     /// A scope of this observer, open on this thread, has read `key` through `registrar` for the
     /// first time: the observer installs its entry there at once, unless it has one already.
     /// Called on the reading thread, with no lock held; runs no user code.

@@ -23,11 +23,20 @@ struct ObserverTable {
     private var buckets = SmallDictionary<ObservationKey, Bucket>()
     private var emptyBuckets = 0
 
-    /// All entries in all buckets, live or stale. Mirrored into the registrar's atomic gate.
+    /// All entries in all buckets, live or stale, plus one for Observation if the registrar is
+    /// bridged to it. Mirrored into the registrar's atomic gate.
     private(set) var entryCount = 0
-    /// The entries among them whose observer acts on `willSet`. Mirrored into the registrar's
-    /// `willSet` gate; exact, so the gate never stays shut while such an entry is installed.
+    /// The entries among them whose observer acts on `willSet` (Observation's do). Mirrored into
+    /// the registrar's `willSet` gate; exact, so the gate never stays shut while such an entry is
+    /// installed.
     private(set) var willSetEntryCount = 0
+
+    /// The registrar is now bridged to Observation, whose observers it cannot see: from now on its
+    /// gates stay open for them, as for one installed observer that acts on `willSet`.
+    mutating func countObservationAsAnObserver() {
+        entryCount += 1
+        willSetEntryCount += 1
+    }
 
     mutating func install(_ observer: consuming any Observer, for key: ObservationKey) {
         let actsOnWillSet = observer.actsOnWillSet
@@ -52,6 +61,21 @@ struct ObserverTable {
         guard let index = buckets.index(forKey: key) else { return fired }
         let (removed, removedWillSet) = buckets.values[index].receive(event, thread: thread, firing: &fired)
         didRemove(removed, actingOnWillSet: removedWillSet, from: index)
+        return fired
+    }
+
+    /// The registrar is being deinitialized: the observers that fire then (`receiveRegistrarDeinit`),
+    /// each with the key of an entry that fired it, to be delivered once the lock is released.
+    /// O(n) in the entries.
+    mutating func receiveDeinit() -> [(observer: any Observer, key: ObservationKey)] {
+        var fired: [(observer: any Observer, key: ObservationKey)] = []
+        for index in buckets.values.indices {
+            for entry in buckets.values[index].entries {
+                if let observer = entry.observer, observer.receiveRegistrarDeinit() {
+                    fired.append((observer, buckets.keys[index]))
+                }
+            }
+        }
         return fired
     }
 

@@ -58,15 +58,36 @@ final class PropertyRegistry: Sendable {
                 return PropertyID(rawValue: id)
             }
             let id = state.names.count
-            state.names.append(name() ?? keyPath.debugDescription)
+            state.names.append(name() ?? Self.describe(keyPath))
             state.byKeyPath[keyPath] = id
             return PropertyID(rawValue: id)
         }
     }
 
-    /// Whether a key path's description names no member (a computed property's does not).
+    /// Whether a key path's description names no member (a computed property's does not, nor
+    /// one made where the runtime cannot describe key paths).
     private static func isAnonymous(_ description: String) -> Bool {
-        description.contains("<computed")
+        description.contains("<computed") || description.hasSuffix(unnamed)
+    }
+
+    private static var unnamed: String { ".<unnamed>" }
+
+    /// A key path's description (`\Settings.theme`). Key paths describe themselves from macOS 13.3
+    /// and iOS 16.4 (`AnyKeyPath: CustomDebugStringConvertible`); below, the root type only.
+    private static func describe(_ keyPath: AnyKeyPath) -> String {
+        if #available(macOS 13.3, iOS 16.4, tvOS 16.4, watchOS 9.4, *) { return keyPath.debugDescription }
+        return "\\\(type(of: keyPath).rootType)" + unnamed
+    }
+
+    /// How a `@Tracked` property is named, from its wrapper's storage key path: `\Person._name`
+    /// gives `\Person.name`. Nil if the storage does not describe itself by name (a non-final
+    /// class's key paths describe themselves by address).
+    static func name(ofStorage storage: AnyKeyPath) -> String? {
+        let description = describe(storage)
+        guard !isAnonymous(description), let dot = description.lastIndex(of: "."),
+            description[description.index(after: dot)...].first == "_"
+        else { return nil }
+        return String(description[...dot]) + description[description.index(dot, offsetBy: 2)...]
     }
 
     func id(named name: String) -> PropertyID {

@@ -24,6 +24,12 @@ final class ThreadContext {
     @exclusivity(unchecked)  // Touched only by its own thread, never re-entrantly.
     var scopes: ContiguousArray<TrackingScope> = []
 
+    /// The scopes below this index are hidden: they belong to code that is waiting for an
+    /// observer's callback to return (a write made while reading fired it). The callback's reads
+    /// are not theirs, and its writes are not their own (`hidingScopes`).
+    @exclusivity(unchecked)
+    var visibleFrom = 0
+
     /// While a batch of announcements runs on this thread (`deferringObserverRuns`), the
     /// continuous observers it fired, with the change that fired each, in the order they fired.
     /// Nothing is locked to add one: an observer hears of its changes when the batch ends. The
@@ -89,11 +95,13 @@ final class ThreadContext {
         repeating: (0, nil, PropertyID(rawValue: 0)), count: 64)
 
     /// The id of the property `keyPath` names: a cache hit is a shift, a load and a compare.
-    func propertyID(for keyPath: AnyKeyPath) -> PropertyID {
+    /// - Parameter storage: for a `@Tracked` property, its wrapper's storage, which names it.
+    @inline(__always)
+    func propertyID(for keyPath: AnyKeyPath, storage: () -> AnyKeyPath? = { nil }) -> PropertyID {
         let address = UInt(bitPattern: ObjectIdentifier(keyPath))
         let slot = Int(truncatingIfNeeded: (address >> 4) & 63)
         if keyPaths[slot].address == address { return keyPaths[slot].id }
-        let id = PropertyRegistry.shared.id(for: keyPath)
+        let id = PropertyRegistry.shared.id(for: keyPath, name: storage().flatMap(PropertyRegistry.name(ofStorage:)))
         keyPaths[slot] = (address, keyPath, id)
         return id
     }

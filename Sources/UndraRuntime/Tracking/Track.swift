@@ -7,7 +7,8 @@
 /// - Only reads on this thread count. Nested `track` calls: the inner reads also count for the outer.
 /// - No lost update: each read installs the observer at once, so a write by another thread after a
 ///   property was read fires it, even while `read` is still running. Writes that `read` itself makes
-///   on this thread do not fire it (as with Apple's Observation).
+///   do not fire it (as with Apple's Observation); a write made by a callback that one of them fired
+///   (another observer reacting on this thread) is not `read`'s own, and does.
 /// - The observer holds neither the subjects nor, once fired, `onChange`; if no recorded property is
 ///   ever written, it is released with the subjects' registrars.
 ///
@@ -22,7 +23,8 @@ public func track<T>(read: () throws -> T, onChange: consuming @escaping @Sendab
 func trackOnce<T>(
     firesOnWillSet: Bool, read: () throws -> T, onChange: consuming @escaping @Sendable () -> Void
 ) rethrows -> T {
-    let observer = OneShotObserver(owner: currentThreadID(), firesOnWillSet: firesOnWillSet, onChange: consume onChange)
+    let observer = OneShotObserver(
+        owner: currentThreadID(), firesOnWillSet: firesOnWillSet, firesOnDeinit: false, onChange: consume onChange)
     defer { observer.finishReading() }
     return try ThreadContext.withCurrent { context in
         try context.withScope(.oneShot(Unmanaged.passUnretained(observer)), read)
@@ -36,18 +38,23 @@ final class OneShotObserver: Observer {
     /// The word behind `state`, first in the object (`AtomicWord`); touched only through `state`.
     private nonisolated(unsafe) var stateWord = OneShotObserver.reading
     private var state: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self) }
-    /// The thread running `read`; its own writes during `read` do not fire.
+    /// The thread running `read`. While `read` runs, a write on it may be `read`'s own (which
+    /// does not fire) or a callback's (which does); other threads' writes always fire.
     private let owner: UInt
     /// `track` fires on `willSet`; a `didSet` one-shot (the async sequence's) waits for the new value.
     private let firesOnWillSet: Bool
+    /// Whether a registrar that holds its entry fires it when deinitialized (the async sequence's
+    /// do, so that its closure runs again and can see its models gone; `track`'s do not).
+    private let firesOnDeinit: Bool
     /// Written once by `init`; afterwards read and cleared only by the one thread whose
     /// compare-exchange moved `state` to `fired`. That exchange is the lock guarding it: it is
     /// won at most once, and its acquire-release ordering publishes `init`'s write to the winner.
     private nonisolated(unsafe) var onChange: (@Sendable () -> Void)?
 
-    init(owner: UInt, firesOnWillSet: Bool, onChange: consuming @escaping @Sendable () -> Void) {
+    init(owner: UInt, firesOnWillSet: Bool, firesOnDeinit: Bool, onChange: consuming @escaping @Sendable () -> Void) {
         self.owner = owner
         self.firesOnWillSet = firesOnWillSet
+        self.firesOnDeinit = firesOnDeinit
         self.onChange = consume onChange
         assertAtomicWordsComeFirst(self, &stateWord)
     }
@@ -58,21 +65,38 @@ final class OneShotObserver: Observer {
     }
 
     func receive(_ event: TrackingEvent, thread: UInt) -> Verdict {
-        var current = state.load(ordering: .acquiring)
+        let current = state.load(ordering: .acquiring)
+        if current == Self.fired { return .drop }
+        if event == .willSet && !firesOnWillSet { return .keep }
+        if current == Self.reading && thread == owner { return receiveWhileReading() }
+        return fire(from: current)
+    }
+
+    /// A write on the owner thread while `read` runs: `read`'s own (kept), or a callback's that a
+    /// write of `read` fired (fires). Out of line, so that the common path saves no registers.
+    @inline(never)
+    private func receiveWhileReading() -> Verdict {
+        ThreadContext.withCurrent { $0.isReading(self) } ? .keep : fire(from: Self.reading)
+    }
+
+    /// Moves `state` from `current` to `fired`: this entry fires, unless another thread's write
+    /// fired it first. (`read` ending on the owner thread meanwhile changes nothing: its writes
+    /// from then on fire too.)
+    @inline(__always)
+    private func fire(from current: Int) -> Verdict {
+        var current = current
         while true {
-            if current == Self.fired { return .drop }
-            if event == .willSet && !firesOnWillSet { return .keep }
-            if current == Self.reading && thread == owner { return .keep }
             let (exchanged, original) = state.compareExchange(
                 expected: current, desired: Self.fired, ordering: .acquiringAndReleasing)
             if exchanged { return .fireAndDrop }
+            if original == Self.fired { return .drop }
             current = original
         }
     }
 
     /// Called once, by the thread whose `receive` won the exchange to `fired`.
     func deliver(_ event: TrackingEvent, _ change: TrackedChange, thread: UInt) {
-        onChange.take()?()
+        ThreadContext.hidingScopes { onChange.take()?() }
     }
 
     var isLive: Bool {
@@ -80,6 +104,10 @@ final class OneShotObserver: Observer {
     }
 
     var actsOnWillSet: Bool { firesOnWillSet }
+
+    func receiveRegistrarDeinit() -> Bool {
+        firesOnDeinit && fire(from: state.load(ordering: .acquiring)).fire
+    }
 
     /// Installs at every first read, until it fired (a write by another thread during `read`).
     func firstRead(of key: ObservationKey, in registrar: Registrar) {

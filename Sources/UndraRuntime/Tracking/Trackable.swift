@@ -38,22 +38,24 @@ public struct Tracked<Value> {
         storage storageKeyPath: ReferenceWritableKeyPath<Subject, Tracked<Value>>
     ) -> Value {
         // Only `storageKeyPath` is projected (the optimizer folds that into a field access, and
-        // then drops the key path); `wrappedKeyPath` goes to the registrar as an autoclosure, built
-        // only past its gate. Using either anywhere else would materialize it on every access.
+        // then drops the key path); both go to the registrar as autoclosures, built only past its
+        // gate (the storage only names the property). Using either anywhere else would
+        // materialize it on every access.
         get {
-            subject.registrar.access(subject, keyPath: wrappedKeyPath)
+            subject.registrar.access(subject, keyPath: wrappedKeyPath, storage: storageKeyPath)
             return subject[keyPath: storageKeyPath].value
         }
         set {
-            subject.registrar.withMutation(of: subject, keyPath: wrappedKeyPath) {
-                subject[keyPath: storageKeyPath].value = newValue
-            }
+            let registrar = subject.registrar
+            registrar.willSet(subject, keyPath: wrappedKeyPath, storage: storageKeyPath)
+            defer { registrar.didSet(subject, keyPath: wrappedKeyPath, storage: storageKeyPath) }
+            subject[keyPath: storageKeyPath].value = newValue
         }
         _modify {
             let registrar = subject.registrar
-            registrar.access(subject, keyPath: wrappedKeyPath)
-            registrar.willSet(subject, keyPath: wrappedKeyPath)
-            defer { registrar.didSet(subject, keyPath: wrappedKeyPath) }
+            registrar.access(subject, keyPath: wrappedKeyPath, storage: storageKeyPath)
+            registrar.willSet(subject, keyPath: wrappedKeyPath, storage: storageKeyPath)
+            defer { registrar.didSet(subject, keyPath: wrappedKeyPath, storage: storageKeyPath) }
             yield &subject[keyPath: storageKeyPath].value
         }
     }

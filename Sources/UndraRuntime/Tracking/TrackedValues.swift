@@ -1,84 +1,150 @@
 /// The values of a tracked expression, as an `AsyncSequence`: the current value first, then a new
-/// value after changes of what the expression read.
+/// value after changes of what the expression read. The counterpart of Apple's `Observations`.
 ///
 ///     for await theme in TrackedValues({ settings.theme }) { apply(theme) }
 ///
+/// - Isolation: `read` runs on the isolation of the code that creates the sequence (a sequence
+///   made on the main actor reads on the main actor), so it reads an actor's models between two of
+///   the actor's jobs, never in the middle of one. From macOS 15 / iOS 18 (and wherever Apple's
+///   availability does not apply), `read` is `@isolated(any)`: written on an actor, it is isolated
+///   to it and may touch the actor's state. Below those, `read` is a `@Sendable` closure run on
+///   `isolation` (by default the creator's, `#isolation`).
 /// - Coalesced: changes made while the consumer is busy yield one value, the latest.
 /// - Each iterator tracks on its own: two loops over one sequence each see every value once.
-/// - Ends (returns `nil`) when the iterating task is cancelled.
-/// - Thread safety: `read` runs in the iterating task, so it must be safe to call there.
-public struct TrackedValues<Element: Sendable>: AsyncSequence, Sendable {
-    private let read: @Sendable () -> Element
+/// - The first `next()` always returns the current value, even in a task already cancelled; a
+///   later one returns `nil` once the task is cancelled.
+/// - Ends when `read` throws (the error is thrown once, then `nil`), when an `untilFinished`
+///   closure returns `.finish`, or when the task is cancelled.
+/// - When every registrar that `read` last read is deinitialized (for a `Trackable` class, with its
+///   object), `read` runs again: an `untilFinished` closure that holds its models weakly can then
+///   finish. (`track`'s `onChange` is not called then; see docs/TRACKING.md.)
+/// - Thread safety: the sequence is `Sendable`; an iterator belongs to one task.
+public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
+    /// What an `untilFinished` closure returns: a value, or the end of the sequence.
+    public enum Iteration: Sendable {
+        case next(Element)
+        case finish
+    }
 
-    /// Values of `read`, re-evaluated after each change of what it read.
-    public init(_ read: @escaping @Sendable () -> Element) {
-        self.read = read
+    fileprivate let emitter: Emitter
+
+    /// Values of `read`, run on its own isolation, re-evaluated after each change of what it read.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    public init(@_inheritActorContext _ read: @escaping @isolated(any) @Sendable () throws(Failure) -> Element) {
+        emitter = Emitter(isolation: read.isolation) { _ async -> Result<Iteration, Failure> in
+            do throws(Failure) { return .success(.next(try await read())) } catch { return .failure(error) }
+        }
+    }
+
+    /// Values of `read` until it returns `.finish`; `read` runs on its own isolation.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+    public static func untilFinished(
+        @_inheritActorContext _ read: @escaping @isolated(any) @Sendable () throws(Failure) -> Iteration
+    ) -> TrackedValues<Element, Failure> {
+        TrackedValues(emitter: Emitter(isolation: read.isolation) { _ async -> Result<Iteration, Failure> in
+            do throws(Failure) { return .success(try await read()) } catch { return .failure(error) }
+        })
+    }
+
+    /// Values of `read`, run on `isolation` (by default the caller's), re-evaluated after each
+    /// change of what it read. The form for every OS version (`read` is not `@isolated(any)`).
+    @_disfavoredOverload
+    public init(
+        isolation: isolated (any Actor)? = #isolation, _ read: @escaping @Sendable () throws(Failure) -> Element
+    ) {
+        emitter = Emitter(isolation: isolation) { _ -> Result<Iteration, Failure> in
+            do throws(Failure) { return .success(.next(try read())) } catch { return .failure(error) }
+        }
+    }
+
+    /// Values of `read`, run on `isolation` (by default the caller's), until it returns `.finish`.
+    @_disfavoredOverload
+    public static func untilFinished(
+        isolation: isolated (any Actor)? = #isolation, _ read: @escaping @Sendable () throws(Failure) -> Iteration
+    ) -> TrackedValues<Element, Failure> {
+        TrackedValues(emitter: Emitter(isolation: isolation) { _ -> Result<Iteration, Failure> in
+            do throws(Failure) { return .success(try read()) } catch { return .failure(error) }
+        })
+    }
+
+    private init(emitter: Emitter) {
+        self.emitter = emitter
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(read: read)
+        AsyncIterator(emitter: emitter)
     }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
-        private let read: @Sendable () -> Element
-        private let signal = ChangeSignal()
+        fileprivate let emitter: Emitter
+        /// Raised by the observer that the last `read` armed. Nil once the sequence has ended.
+        private var signal: ChangeSignal? = ChangeSignal()
         private var started = false
 
-        init(read: @escaping @Sendable () -> Element) {
-            self.read = read
+        fileprivate init(emitter: Emitter) {
+            self.emitter = emitter
         }
 
-        /// The next value: at once the first time, then after the next change. `nil` once the
-        /// task is cancelled.
-        public mutating func next() async -> Element? {
+        /// The next value: at once the first time, then after the next change; `nil` once the
+        /// sequence has ended. Where the runtime asks for `next(isolation:)`, that is used.
+        public mutating func next() async throws(Failure) -> Element? {
+            try await advance(isolation: nil)
+        }
+
+        /// `next()`, waiting on the caller's isolation.
+        @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+            try await advance(isolation: actor)
+        }
+
+        private mutating func advance(isolation: isolated (any Actor)?) async throws(Failure) -> Element? {
+            guard let signal else { return nil }
             if started {
                 await signal.wait()
+                if Task.isCancelled { return finish() }
             }
             started = true
-            if Task.isCancelled {
-                return nil
+            switch await Emitter.evaluate(isolation: emitter.isolation, emitter, raising: signal) {
+            case .success(.next(let element)): return element
+            case .success(.finish): return finish()
+            case .failure(let error):
+                _ = finish()
+                throw error
             }
-            let signal = self.signal
-            // Armed at `didSet`, so the value read after the signal is already the new one.
-            return trackOnce(firesOnWillSet: false, read: read, onChange: { signal.raise() })
+        }
+
+        private mutating func finish() -> Element? {
+            signal = nil
+            return nil
         }
     }
-}
 
-/// A one-slot signal between an observer (any thread) and one waiting iterator.
-private final class ChangeSignal: Sendable {
-    private struct State {
-        var raised = false
-        var waiter: CheckedContinuation<Void, Never>?
-    }
+    /// The closure, boxed with its isolation, so the sequence and its iterators share it. What it
+    /// stores has no `@isolated(any)` type (that needs the Swift 6 runtime): `run` is isolated
+    /// to its argument, and is only ever called with `isolation`.
+    fileprivate final class Emitter: Sendable {
+        typealias Run = @Sendable (isolated (any Actor)?) async -> Result<Iteration, Failure>
 
-    private let state = Locked(State())
+        /// The actor `read` runs on, or `nil` if it is not isolated.
+        let isolation: (any Actor)?
+        let run: Run
 
-    func raise() {
-        let waiter = state.withLock { state in
-            defer { state.waiter = nil }
-            if state.waiter == nil { state.raised = true }
-            return state.waiter
+        init(isolation: (any Actor)?, run: @escaping Run) {
+            self.isolation = isolation
+            self.run = run
         }
-        waiter?.resume()
-    }
 
-    /// Returns once raised (at once if it already was), or when the task is cancelled.
-    func wait() async {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = state.withLock { state -> Bool in
-                    if state.raised || Task.isCancelled {
-                        state.raised = false
-                        return true
-                    }
-                    state.waiter = continuation
-                    return false
-                }
-                if ready { continuation.resume() }
+        /// Runs `read` on its isolation, recording what it reads; the first change after it (at
+        /// `didSet`, so that the value read then is the new one) raises `signal`.
+        static func evaluate(
+            isolation: isolated (any Actor)?, _ emitter: Emitter, raising signal: ChangeSignal
+        ) async -> Result<Iteration, Failure> {
+            let observer = OneShotObserver(
+                owner: currentThreadID(), firesOnWillSet: false, firesOnDeinit: true, onChange: { signal.raise() })
+            defer { observer.finishReading() }
+            return await ThreadContext.withScope(.oneShot(Unmanaged.passUnretained(observer))) {
+                await emitter.run(isolation)
             }
-        } onCancel: {
-            raise()
         }
     }
 }

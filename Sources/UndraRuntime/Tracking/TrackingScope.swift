@@ -76,6 +76,14 @@ enum ScopeObserver {
     case oneShot(Unmanaged<OneShotObserver>)
     case continuous(Unmanaged<ContinuousObserver>)
 
+    /// The observer's address (no retain to get it).
+    var address: UnsafeMutableRawPointer {
+        switch self {
+        case .oneShot(let observer): observer.toOpaque()
+        case .continuous(let observer): observer.toOpaque()
+        }
+    }
+
     /// See `Observer.firstRead(of:in:)`.
     func firstRead(of key: ObservationKey, in registrar: Registrar) {
         switch self {
@@ -101,6 +109,25 @@ extension ThreadContext {
         closeScope()
     }
 
+    /// Runs `read` inside a new scope that installs `observer` on every read, when `read` awaits
+    /// only functions isolated to the caller's own isolation (`TrackedValues`: its closure, on the
+    /// closure's isolation). Such a call does not suspend (an executor switch to the executor
+    /// already running is no switch), so `read` runs on this thread, where the scope is open.
+    /// Isolated to the caller (`isolation`), so that calling it is no switch either.
+    static func withScope<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ observer: ScopeObserver,
+        awaiting read: () async -> Result
+    ) async -> Result {
+        let thread = currentThreadID()
+        let context = withCurrent { Unmanaged.passUnretained($0) }  // The thread's, kept by its thread-local slot.
+        context._withUnsafeGuaranteedRef { $0.openScope(observer) }
+        defer {
+            precondition(currentThreadID() == thread, "UndraRuntime: a tracked read was suspended and resumed elsewhere")
+            context._withUnsafeGuaranteedRef { $0.closeScope() }
+        }
+        return await read()
+    }
+
     private func openScope(_ observer: ScopeObserver) {
         openScopeCount.wrappingAdd(1, ordering: .relaxed)
         scopes.append(TrackingScope(observer: observer))
@@ -111,15 +138,52 @@ extension ThreadContext {
         openScopeCount.wrappingSubtract(1, ordering: .relaxed)
     }
 
-    /// Whether a scope is open on this thread.
-    var isTracking: Bool { !scopes.isEmpty }
+    /// Whether a scope is open, and visible, on this thread.
+    var isTracking: Bool { scopes.count > visibleFrom }
 
-    /// Records a read of `key` through `registrar` in every open scope, and tells the observer of
-    /// each scope that had not read it yet.
+    /// Records a read of `key` through `registrar` in every visible scope, and tells the observer
+    /// of each scope that had not read it yet.
     func recordRead(of key: ObservationKey, in registrar: Registrar) {
         let identity = ObjectIdentifier(registrar)
-        for index in scopes.indices where scopes[index].firstRead(of: key, in: identity) {
-            scopes[index].observer.firstRead(of: key, in: registrar)
+        var index = visibleFrom
+        while index < scopes.count {
+            if scopes[index].firstRead(of: key, in: identity) { scopes[index].observer.firstRead(of: key, in: registrar) }
+            index += 1
+        }
+    }
+
+    /// Whether a write made now on this thread is `observer`'s own: its scope is open and
+    /// visible, so the write comes from its `read` (directly, or from a `track` nested in it),
+    /// not from a callback that a write of that `read` fired. O(n) in the visible scopes.
+    func isReading(_ observer: AnyObject) -> Bool {
+        let address = Unmanaged.passUnretained(observer).toOpaque()
+        for index in visibleFrom..<scopes.count where scopes[index].observer.address == address { return true }
+        return false
+    }
+
+    /// Runs `body`, an observer's callback, with this thread's open scopes hidden: what it reads
+    /// is not recorded for them, and what it writes is not their own (it fires and re-runs them).
+    ///
+    /// A callback runs on the writing thread; when the write was made by a `read` still under way,
+    /// that `read`'s scope is open beneath it. Without the barrier, an observer that reacts to the
+    /// write by writing what that `read` had read would be taken for the `read` itself, and its
+    /// write lost.
+    @inline(__always)
+    static func hidingScopes(_ body: () -> Void) {
+        // No scope is open on any thread: none to hide on this one, and no thread-local lookup.
+        if openScopeCount.load(ordering: .relaxed) == 0 { return body() }
+        let (context, hidden) = hideScopes()
+        body()
+        context._withUnsafeGuaranteedRef { $0.visibleFrom = hidden }
+    }
+
+    /// Hides this thread's open scopes; returns its context and what to restore. Out of line, so
+    /// that callers of `hidingScopes` save no registers for the thread-local lookup.
+    @inline(never)
+    private static func hideScopes() -> (Unmanaged<ThreadContext>, hidden: Int) {
+        withCurrent { context in
+            defer { context.visibleFrom = context.scopes.count }
+            return (Unmanaged.passUnretained(context), context.visibleFrom)
         }
     }
 }

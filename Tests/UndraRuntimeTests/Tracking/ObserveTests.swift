@@ -240,3 +240,76 @@ private final class TokenHolder: @unchecked Sendable {  // @unchecked: set once 
         }
     }
 }
+
+/// `observe(on: actor)`: runs on any actor, including a custom global actor.
+@Suite struct ObserveOnActorTests {
+    /// An actor whose state the observation writes.
+    actor Tally {
+        var names: [String] = []
+        func record(_ name: String) { names.append(name) }
+    }
+
+    /// Waits (up to about 5 s) until `done` holds on `tally`.
+    private func settle(_ tally: Tally, until done: @escaping @Sendable ([String]) -> Bool) async {
+        for _ in 0..<5_000 where !(await done(tally.names)) {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+    }
+
+    @Test func runsOnTheActorNowAndAfterEachChange() async {
+        let person = Person(), tally = Tally()
+        let token = await observe(on: tally) { tally in tally.record(person.name) }
+        #expect(await tally.names == ["Ada"])
+        Task.detached { person.name = "Grace" }
+        await settle(tally) { $0.count == 2 }
+        #expect(await tally.names == ["Ada", "Grace"])
+        token.cancel()
+    }
+
+    @Test func changesBeforeTheActorRunsAreCoalesced() async {
+        let person = Person(), tally = Tally()
+        let token = await Self.observeBlocking(person, tally)
+        await settle(tally) { $0.last == "name 5" }
+        #expect(await tally.names == ["Ada", "name 5"])
+        token.cancel()
+    }
+
+    /// Writes five times while the actor is busy (this function is isolated to it).
+    private static func observeBlocking(_ person: Person, _ tally: isolated Tally) -> ObservationToken {
+        let token = observe(on: tally) { tally in tally.record(person.name) }
+        for index in 1...5 { person.name = "name \(index)" }
+        return token
+    }
+
+    @Test func runsOnACustomGlobalActor() async {
+        let person = Person(), runs = CallCounter()
+        let token = await observe(on: TestGlobalActor.shared) { _ in
+            TestGlobalActor.preconditionIsolated()
+            _ = person.age
+            runs.bump()
+        }
+        #expect(runs.count == 1)
+        person.age = 40
+        for _ in 0..<5_000 where runs.count < 2 { try? await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(runs.count == 2)
+        token.cancel()
+    }
+
+    @Test func noRunStartsOnceCancelReturns() async {
+        for _ in 0..<50 {
+            let person = Person(), tally = Tally()
+            await Self.writeThenCancel(person, tally)
+            person.name = "after"
+            try? await Task.sleep(nanoseconds: 10_000_000)  // time for a queued run to show
+            let names = await tally.names
+            #expect(names == ["Ada"], "\(names)")
+        }
+    }
+
+    /// On the actor, so that the run the write queues cannot start before `cancel()` returns.
+    private static func writeThenCancel(_ person: Person, _ tally: isolated Tally) {
+        let token = observe(on: tally) { tally in tally.record(person.name) }
+        person.name = "queued"  // a run is queued on the actor, which is busy until this returns
+        token.cancel()
+    }
+}

@@ -42,6 +42,32 @@ import UndraRuntime
         #expect(fired.count == 0)
     }
 
+    @Test func aDeinitializedSubjectIsNoChange() {
+        // The decision of docs/TRACKING.md ("Deinitialized objects"): `track`'s onChange and an
+        // observation's callback are not called when what they read goes away; only a
+        // `TrackedValues` iterator re-runs its closure (TrackedValuesTests).
+        weak var subject: Person?, observedSubject: Person?
+        let tracked = CallCounter(), observed = CallCounter()
+        let other = Person()
+        var token: ObservationToken?
+        do {
+            let shortLived = Person(), person = Person()
+            subject = shortLived
+            observedSubject = person
+            track(read: { _ = (shortLived.name, other.name) }, onChange: { tracked.bump() })
+            token = observe { [weak person] in _ = person?.name } onChange: { _ in observed.bump() }
+            person.name = "Grace"
+        }
+        #expect(subject == nil)
+        #expect(observedSubject == nil)
+        #expect(tracked.count == 0)
+        #expect(observed.count == 1)
+        other.name = "Hopper"  // the one-shot outlives the object it read, and still fires once
+        #expect(tracked.count == 1)
+        token?.cancel()
+        #expect(observed.count == 1)
+    }
+
     @Test func aDroppedReadIsReleasedWhenNothingWasRead() {
         weak var witness: Witness?
         do {

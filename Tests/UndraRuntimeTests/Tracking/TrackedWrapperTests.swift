@@ -35,4 +35,65 @@ import UndraRuntime
         let after = settings.recent.withUnsafeBufferPointer { $0.baseAddress }
         #expect(before == after)
     }
+
+    @Test func aChangeNamesTheTrackedProperty() {
+        let person = Person(), log = ValueLog<String>()
+        let token = observe { _ = (person.name, person.age) } onChange: { changes in
+            for change in changes { log.append(change.description) }
+        }
+        person.age = 37
+        person.name = "Grace"
+        person.age += 1
+        #expect(log.all == ["\\Person.age", "\\Person.name", "\\Person.age"])
+        #expect(PropertyID(\Person.name).description == "\\Person.name")
+        token.cancel()
+    }
+
+    @Test func anInheritedPropertyIsOneIdentityThroughTheSubclass() {
+        // The wrapper reports the declaring class's key path, whatever the instance's class.
+        let employee = Employee(), changes = ValueLog<PropertyID>(), fired = CallCounter()
+        let token = observe { _ = employee.title } onChange: { for change in $0 { changes.append(change.property) } }
+        track(read: { _ = (employee as Staff).title }, onChange: { fired.bump() })
+        employee.title = "lead"
+        (employee as Staff).title = "chief"
+        #expect(changes.all == [PropertyID(\Staff.title), PropertyID(\Staff.title)])
+        #expect(fired.count == 1)
+        token.cancel()
+    }
+
+    @Test func aWeakTrackedReferenceIsReadWrittenAndTracked() {
+        let seat = Seat(), fired = CallCounter()
+        var person: Person? = Person()
+        seat.occupant = person
+        #expect(seat.occupant === person)
+        track(read: { _ = seat.occupant }, onChange: { fired.bump() })
+        seat.occupant = Person(name: "Grace")  // released at once: the seat holds it weakly
+        #expect(fired.count == 1)
+        #expect(seat.occupant == nil)
+        seat.occupant = person
+        person = nil
+        #expect(seat.occupant == nil)  // the reference went with its object, no write
+    }
 }
+
+/// A weak reference, tracked: the hand-written pattern (docs/TRACKING.md, "Weak references").
+final class Seat: Trackable, @unchecked Sendable {  // @unchecked: one thread at a time.
+    let registrar = Registrar()
+    private weak var _occupant: Person?
+
+    var occupant: Person? {
+        get {
+            registrar.access(self, keyPath: \.occupant)
+            return _occupant
+        }
+        set { registrar.withMutation(of: self, keyPath: \.occupant) { _occupant = newValue } }
+    }
+}
+
+/// A non-final class with a tracked property, and a subclass that inherits it.
+class Staff: Trackable, @unchecked Sendable {  // @unchecked: one thread at a time.
+    let registrar = Registrar()
+    @Tracked var title = "engineer"
+}
+
+final class Employee: Staff, @unchecked Sendable {}
