@@ -20,6 +20,7 @@ combine_support=(Locked.swift AtomicWord.swift RemoveAllKeepingCapacity.swift)
 
 mkdir -p "$work/Sources/Combine" "$work/Sources/UndraRuntime" "$work/Tests/StoreTests"
 cp -R "$root/Sources/CUndraAtomics" "$work/Sources/CUndraAtomics"
+cp -R "$root/Sources/CSQLite" "$work/Sources/CSQLite"
 cp -R "$root/Sources/UndraRuntime/Publishing" "$work/Sources/Combine/Publishing"
 mkdir -p "$work/Sources/Combine/Support"
 for file in "${combine_support[@]}"; do cp "$root/Sources/UndraRuntime/Support/$file" "$work/Sources/Combine/Support/"; done
@@ -44,10 +45,11 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     targets: [
         .target(name: "CUndraAtomics"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // Publishing/ as the module Combine; inside it the layer must compile, not compile out.
         .target(name: "Combine", dependencies: ["CUndraAtomics"],
                 swiftSettings: [.define("UNDRA_COMBINE_MODULE")]),
-        .target(name: "UndraRuntime", dependencies: ["Combine", "CUndraAtomics"]),
+        .target(name: "UndraRuntime", dependencies: ["Combine", "CUndraAtomics", "CSQLite"]),
         .testTarget(name: "StoreTests", dependencies: ["UndraRuntime", "Combine"]),
     ],
     swiftLanguageModes: [.v6]
