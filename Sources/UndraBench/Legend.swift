@@ -39,9 +39,10 @@ enum Legend {
             "what GRDB's ValueObservation does: after the same commit, run the whole query again and replace the store's list (a reset frame), observed the same way",
     ]
 
-    /// The baselines of `results` that have no description yet.
+    /// The baselines of `results` that have no description yet (a row measured only as another
+    /// row's reference has no baseline).
     static func undescribed(in results: [BenchResult]) -> [String] {
-        Set(results.map(\.baseline)).filter { description(of: $0) == nil }.sorted()
+        Set(results.filter { $0.baselineNs != nil }.map(\.baseline)).filter { description(of: $0) == nil }.sorted()
     }
 
     /// The meaning of `baseline`, or a note saying where to add it.
@@ -73,7 +74,7 @@ enum Legend {
             "Baselines:",
         ]
         var seen: Set<String> = []
-        for result in results where seen.insert(result.baseline).inserted {
+        for result in results where result.baselineNs != nil && seen.insert(result.baseline).inserted {
             lines.append("- \(result.baseline): \(meaning(of: result.baseline))")
         }
         return lines.joined(separator: "\n")
