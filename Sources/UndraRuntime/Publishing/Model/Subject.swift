@@ -22,6 +22,7 @@ extension Publisher {
     /// keeps alive (as Combine's does) until it is cancelled or completes.
     ///
     /// - Returns: The subscription; cancelling or releasing it ends the forwarding.
+    @inlinable
     public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable where S.Output == Output, S.Failure == Failure {
         let subscriber = SubjectSubscriber(subject)
         subscribe(subscriber)

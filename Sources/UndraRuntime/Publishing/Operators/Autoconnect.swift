@@ -15,23 +15,26 @@ extension Publishers {
         /// The publisher connected and disconnected.
         public let upstream: Upstream
 
-        private struct State {
-            var subscribers = 0
-            var connection: Cancellable?
+        @usableFromInline
+        struct State {
+            @usableFromInline var subscribers = 0
+            @usableFromInline var connection: Cancellable?
             /// A thread is making the connection (`connect()` runs outside the lock).
-            var connecting = false
+            @usableFromInline var connecting = false
         }
 
-        private let state = Locked(State())
+        @usableFromInline let state = Locked(State())
 
         /// A publisher that connects `upstream` as its first subscriber comes; `autoconnect()`
         /// makes one.
+        @inlinable
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
 
         /// Subscribes `subscriber` to the upstream, then connects it if it is the first; its
         /// cancel counts it out.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let first = countIn()
             upstream.subscribe(Inner(parent: self, downstream: subscriber))
@@ -39,6 +42,7 @@ extension Publishers {
         }
 
         /// `sink` on the upstream's own `sink` path; the cancellable counts the subscriber out.
+        @inlinable
         public func _sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
@@ -50,7 +54,8 @@ extension Publishers {
         }
 
         /// Counts a subscriber in; true if it is to connect.
-        private func countIn() -> Bool {
+        @inlinable
+        func countIn() -> Bool {
             state.withLock { state in
                 state.subscribers += 1
                 guard state.connection == nil, !state.connecting else { return false }
@@ -59,7 +64,8 @@ extension Publishers {
             }
         }
 
-        private func connect() {
+        @inlinable
+        func connect() {
             let connection = upstream.connect()
             // Everyone may have cancelled while it connected: then it is cancelled at once.
             let unused = state.withLock { state -> Cancellable? in
@@ -72,7 +78,8 @@ extension Publishers {
         }
 
         /// Counts a subscriber out; the last one out cancels the connection.
-        fileprivate func countOut() {
+        @inlinable
+        func countOut() {
             state.withLock { state -> Cancellable? in
                 state.subscribers -= 1
                 return state.subscribers == 0 ? state.connection.take() : nil
@@ -81,39 +88,53 @@ extension Publishers {
 
         /// The subscriber it puts on the upstream: it hands the downstream the upstream's
         /// subscription wrapped, so that the cancel counts it out.
+        @usableFromInline
         struct Inner<Downstream: Subscriber>: Subscriber where Downstream.Input == Output, Downstream.Failure == Failure {
-            let parent: Autoconnect
-            let downstream: Downstream
-            let combineIdentifier = CombineIdentifier()
+            @usableFromInline let parent: Autoconnect
+            @usableFromInline let downstream: Downstream
+            @usableFromInline let combineIdentifier = CombineIdentifier()
 
+            @inlinable
+            init(parent: Autoconnect, downstream: Downstream) {
+                self.parent = parent
+                self.downstream = downstream
+            }
+
+            @inlinable
             func receive(subscription: Subscription) {
                 downstream.receive(subscription: CountedSubscription(parent: parent, upstream: subscription))
             }
 
+            @inlinable
             func receive(_ input: Output) -> Subscribers.Demand {
                 downstream.receive(input)
             }
 
+            @inlinable
             func receive(completion: Subscribers.Completion<Failure>) {
                 downstream.receive(completion: completion)
             }
         }
 
         /// A subscriber's subscription: requests pass through; the first cancel counts it out.
+        @usableFromInline
         final class CountedSubscription: Subscription, CustomStringConvertible {
-            let parent: Autoconnect
-            let upstream: Subscription
-            private let cancelled = Locked(false)
+            @usableFromInline let parent: Autoconnect
+            @usableFromInline let upstream: Subscription
+            @usableFromInline let cancelled = Locked(false)
 
+            @inlinable
             init(parent: Autoconnect, upstream: Subscription) {
                 self.parent = parent
                 self.upstream = upstream
             }
 
+            @inlinable
             func request(_ demand: Subscribers.Demand) {
                 upstream.request(demand)
             }
 
+            @inlinable
             func cancel() {
                 let first = cancelled.withLock { cancelled -> Bool in
                     defer { cancelled = true }
@@ -124,14 +145,23 @@ extension Publishers {
                 upstream.cancel()
             }
 
+            @inlinable
             var description: String { "Autoconnect" }
         }
 
         /// A `sink`'s subscription: the first cancel counts it out.
+        @usableFromInline
         struct CountedCancellable: Cancellable {
-            let parent: Autoconnect
-            let subscription: AnyCancellable
+            @usableFromInline let parent: Autoconnect
+            @usableFromInline let subscription: AnyCancellable
 
+            @inlinable
+            init(parent: Autoconnect, subscription: AnyCancellable) {
+                self.parent = parent
+                self.subscription = subscription
+            }
+
+            @inlinable
             func cancel() {
                 parent.countOut()
                 subscription.cancel()
@@ -146,6 +176,7 @@ extension Publishers.Autoconnect: @unchecked Sendable where Upstream: Sendable {
 extension ConnectablePublisher {
     /// Connects this publisher when the first subscriber comes, and disconnects it when the last
     /// one cancels, as in Combine.
+    @inlinable
     public func autoconnect() -> Publishers.Autoconnect<Self> {
         Publishers.Autoconnect(upstream: self)
     }

@@ -9,6 +9,7 @@ extension Publishers {
         public let upstream: Upstream
 
         /// A publisher of the array of `upstream`'s values; `collect()` makes one.
+        @inlinable
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -16,6 +17,7 @@ extension Publishers {
         /// Subscribes `subscriber` to `upstream`, asking it for every value once the subscriber
         /// asks for anything; delivers the array (empty if there were none), then `.finished`.
         /// A failure drops the values. O(1) amortized per value; the array holds them all.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.receive(subscriber: ReduceSubscription(
                 downstream: subscriber, reducer: CollectFold<Upstream.Output, Failure>(), failure: { $0 }))
@@ -28,22 +30,30 @@ extension Publishers.Collect: Equatable where Upstream: Equatable {}
 extension Publisher {
     /// Delivers every value in one array when this publisher finishes (an empty array if it had
     /// none). A failure is delivered instead. O(1) amortized per value.
+    @inlinable
     public func collect() -> Publishers.Collect<Self> {
         Publishers.Collect(upstream: self)
     }
 }
 
 /// `collect()`'s fold: the values so far.
+@usableFromInline
 struct CollectFold<Input, Failure: Error>: Reducer {
-    var values: [Input] = []
+    @usableFromInline var values: [Input] = []
 
+    @inlinable
+    init() {}
+
+    @inlinable
     var name: String { "Collect" }
 
+    @inlinable
     mutating func fold(_ input: Input) -> ReduceStep<Failure> {
         values.append(input)
         return .more
     }
 
+    @inlinable
     func result() -> [Input]? {
         values
     }

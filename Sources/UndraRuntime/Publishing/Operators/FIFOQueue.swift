@@ -8,25 +8,32 @@
 ///
 /// Complexity: `append` and `popFirst` O(1) amortized. The storage is compacted once the taken
 /// slots outnumber the waiting ones, so a queue that never empties does not grow without end.
+@usableFromInline
 struct FIFOQueue<Element> {
-    private var storage: [Element?] = []
-    private var head = 0
+    @usableFromInline var storage: [Element?] = []
+    @usableFromInline var head = 0
 
+    @inlinable
     init() {}
 
     /// How many values wait.
+    @inlinable
     var count: Int { storage.count - head }
 
+    @inlinable
     var isEmpty: Bool { head == storage.count }
 
     /// The oldest value, left in place.
+    @inlinable
     var first: Element? { isEmpty ? nil : storage[head] }
 
+    @inlinable
     mutating func append(_ element: Element) {
         storage.append(element)
     }
 
     /// Takes the oldest value out, or nil if none waits.
+    @inlinable
     mutating func popFirst() -> Element? {
         guard head < storage.count else { return nil }
         let element = storage[head].take()
@@ -42,6 +49,7 @@ struct FIFOQueue<Element> {
     }
 
     /// Empties the queue and returns what it held, for the caller to release after unlocking.
+    @inlinable
     mutating func removeAll() -> FIFOQueue {
         let all = self
         self = FIFOQueue()

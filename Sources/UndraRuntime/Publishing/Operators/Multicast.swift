@@ -18,10 +18,11 @@ extension Publishers {
         /// Makes the subject, once.
         public let createSubject: () -> SubjectType
 
-        private let subject = Locked<SubjectType?>(nil)
+        @usableFromInline let subject = Locked<SubjectType?>(nil)
 
         /// A multicast of `upstream` through the subject `createSubject` makes;
         /// `multicast(_:)` and `multicast(subject:)` make one.
+        @inlinable
         public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
             self.upstream = upstream
             self.createSubject = createSubject
@@ -29,7 +30,8 @@ extension Publishers {
 
         /// The subject, made at the first call. `createSubject` runs outside the lock: if two
         /// threads make one at once, the first stored wins and the other is let go.
-        private var lazySubject: SubjectType {
+        @inlinable
+        var lazySubject: SubjectType {
             if let subject = subject.withLock({ $0 }) { return subject }
             let made = createSubject()
             return subject.withLock { stored in
@@ -40,11 +42,13 @@ extension Publishers {
 
         /// Subscribes `subscriber` to the subject: it gets what the upstream sends once
         /// connected, within its demand.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             lazySubject.subscribe(subscriber)
         }
 
         /// `sink` on the subject, keeping its direct path.
+        @inlinable
         public func _sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
@@ -54,6 +58,7 @@ extension Publishers {
 
         /// Subscribes the subject to the upstream (which the subject asks for every value).
         /// Cancelling the result ends that subscription; the subject, and its subscribers, stay.
+        @inlinable
         public func connect() -> Cancellable {
             upstream.subscribe(lazySubject)
         }
@@ -68,12 +73,14 @@ extension Publisher {
     /// A connectable publisher that shares this publisher's events with all its subscribers
     /// through the subject `createSubject` makes (once, at the first subscribe or connect):
     /// nothing flows until `connect()`.
+    @inlinable
     public func multicast<S: Subject>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S>
     where S.Output == Output, S.Failure == Failure {
         Publishers.Multicast(upstream: self, createSubject: createSubject)
     }
 
     /// As `multicast(_:)`, through `subject`.
+    @inlinable
     public func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>
     where S.Output == Output, S.Failure == Failure {
         Publishers.Multicast(upstream: self, createSubject: { subject })

@@ -5,6 +5,7 @@
 ///
 /// A `try` operator's fold and its plain twin are usually one type, generic over `Failure`: the
 /// closure it is given returns a `Result` (a plain closure's is always a success).
+@usableFromInline
 protocol Reducer {
     associatedtype Input
     associatedtype Output
@@ -12,17 +13,21 @@ protocol Reducer {
     associatedtype Failure: Error
 
     /// The operator's name, which its subscription goes by.
+    @inlinable
     var name: String { get }
 
     /// Folds in `input`. Called for one value at a time, never after `.done` or `.fail`.
+    @inlinable
     mutating func fold(_ input: Input) -> ReduceStep<Failure>
 
     /// The value to deliver, or nil for none; asked once, when the upstream has finished or
     /// `fold` said `.done`.
+    @inlinable
     mutating func result() -> Output?
 }
 
 /// What a ``Reducer`` says after a value.
+@usableFromInline
 enum ReduceStep<Failure: Error> {
     /// Go on.
     case more
@@ -42,31 +47,36 @@ enum ReduceStep<Failure: Error> {
 /// `receive` calls, which the upstream never overlaps, so a value costs no lock; the lock is taken
 /// once at the end, where the result meets the downstream's request, which may come from another
 /// thread. Complexity: O(1) per value, plus the fold.
+@usableFromInline
 final class ReduceSubscription<Downstream: Subscriber, Fold: Reducer, UpstreamFailure: Error>: Subscriber, Subscription,
     CustomStringConvertible
 where Fold.Output == Downstream.Input, Fold.Failure == Downstream.Failure {
+    @usableFromInline
     typealias Input = Fold.Input
+    @usableFromInline
     typealias Failure = UpstreamFailure
 
-    private let downstream: Downstream
-    private let upstream = UpstreamSubscription()
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let upstream = UpstreamSubscription()
     /// The operator's failure for the upstream's (the same error, or it as `any Error`).
-    private let failure: (UpstreamFailure) -> Downstream.Failure
-    @exclusivity(unchecked) private var reducer: Fold
+    @usableFromInline let failure: (UpstreamFailure) -> Downstream.Failure
+    @exclusivity(unchecked) @usableFromInline var reducer: Fold
     /// Until the reducer is done or the upstream completes; only the `receive` calls touch it.
-    @exclusivity(unchecked) private var folding = true
-    private let outcome = Locked(Outcome())
+    @exclusivity(unchecked) @usableFromInline var folding = true
+    @usableFromInline let outcome = Locked(Outcome())
     /// The operator's name, taken at the start: the reducer itself is the `receive` calls'.
-    let description: String
+    @usableFromInline let description: String
 
-    private struct Outcome {
-        var requested = false
+    @usableFromInline
+    struct Outcome {
+        @usableFromInline var requested = false
         /// The result, waiting for the downstream's first request.
-        var waiting: Downstream.Input?
+        @usableFromInline var waiting: Downstream.Input?
         /// Delivered, failed or cancelled: nothing more goes downstream.
-        var over = false
+        @usableFromInline var over = false
     }
 
+    @inlinable
     init(downstream: Downstream, reducer: Fold, failure: @escaping (UpstreamFailure) -> Downstream.Failure) {
         self.downstream = downstream
         self.reducer = reducer
@@ -74,10 +84,12 @@ where Fold.Output == Downstream.Input, Fold.Failure == Downstream.Failure {
         description = reducer.name
     }
 
+    @inlinable
     func receive(subscription: Subscription) {
         if upstream.set(subscription) { downstream.receive(subscription: self) }
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         guard folding else { return .none }
         switch reducer.fold(input) {
@@ -95,6 +107,7 @@ where Fold.Output == Downstream.Input, Fold.Failure == Downstream.Failure {
         return .none
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         guard folding else { return }
         folding = false
@@ -107,7 +120,8 @@ where Fold.Output == Downstream.Input, Fold.Failure == Downstream.Failure {
 
     /// The reduction is over: delivers the result now if the downstream has asked, or keeps it
     /// until it does.
-    private func conclude() {
+    @inlinable
+    func conclude() {
         let result = reducer.result()
         let deliverNow = outcome.withLock { outcome -> Bool in
             guard !outcome.over else { return false }
@@ -121,7 +135,8 @@ where Fold.Output == Downstream.Input, Fold.Failure == Downstream.Failure {
         if deliverNow { deliver(result) }
     }
 
-    private func fail(_ error: Downstream.Failure) {
+    @inlinable
+    func fail(_ error: Downstream.Failure) {
         let failNow = outcome.withLock { outcome -> Bool in
             defer { outcome.over = true }
             return !outcome.over
@@ -129,11 +144,13 @@ where Fold.Output == Downstream.Input, Fold.Failure == Downstream.Failure {
         if failNow { downstream.receive(completion: .failure(error)) }
     }
 
-    private func deliver(_ result: Downstream.Input?) {
+    @inlinable
+    func deliver(_ result: Downstream.Input?) {
         if let result { _ = downstream.receive(result) }
         downstream.receive(completion: .finished)
     }
 
+    @inlinable
     func request(_ demand: Subscribers.Demand) {
         guard demand > 0 else { return }
         let (first, waiting) = outcome.withLock { outcome -> (Bool, Downstream.Input?) in
@@ -150,6 +167,7 @@ where Fold.Output == Downstream.Input, Fold.Failure == Downstream.Failure {
         }
     }
 
+    @inlinable
     func cancel() {
         // The result leaves the lock to be released: a release may run a deinit.
         let dropped = outcome.withLock { outcome -> Downstream.Input? in

@@ -11,32 +11,43 @@
 /// returns; a thread that finds someone delivering leaves its value in the queue for them.
 ///
 /// Thread-safety: every method from any thread. Complexity: O(1) amortized per value.
+@usableFromInline
 final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable {
     // @unchecked: all mutable state is in `guarded`, under its lock; `downstream` is called only
     // by the thread that holds `delivering`.
+    @usableFromInline
     typealias Input = Downstream.Input
+    @usableFromInline
     typealias Completion = Subscribers.Completion<Downstream.Failure>
 
-    let downstream: Downstream
-    private let guarded: Locked<Guarded>
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let guarded: Locked<Guarded>
 
-    private struct Guarded {
-        var state: State
-        var demand = Subscribers.Demand.none
+    @usableFromInline
+    struct Guarded {
+        @usableFromInline var state: State
+        @usableFromInline var demand = Subscribers.Demand.none
         /// Values waiting for demand or for the deliverer.
-        var queue = FIFOQueue<Input>()
+        @usableFromInline var queue = FIFOQueue<Input>()
         /// A completion waiting for the values before it (a failure waits for none).
-        var completion: Completion?
-        var delivering = false
+        @usableFromInline var completion: Completion?
+        @usableFromInline var delivering = false
         /// Completed or cancelled: nothing more goes out, and nothing more comes in.
-        var done = false
+        @usableFromInline var done = false
 
+        @inlinable
+        init(state: State) {
+            self.state = state
+        }
+
+        @inlinable
         var queued: Int { queue.count }
 
         /// Adds `more` to the demand; returns how much of it the queue leaves uncovered (values
         /// the upstreams must still be asked for). Counted against the demand already there, not
         /// `more` alone: a queued value that the demand before already covered does not cover
         /// `more`.
+        @inlinable
         mutating func add(_ more: Subscribers.Demand) -> Subscribers.Demand {
             let uncoveredBefore = demand - queued
             demand += more
@@ -44,6 +55,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
         }
 
         /// The next thing the deliverer does, or nil (then it stops delivering).
+        @inlinable
         mutating func next() -> Delivery? {
             if demand > 0, !done, let value = queue.popFirst() {
                 demand -= 1
@@ -58,22 +70,26 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
         }
     }
 
-    private enum Delivery {
+    @usableFromInline
+    enum Delivery {
         case value(Input)
         case completion(Completion)
     }
 
+    @inlinable
     init(_ downstream: Downstream, state: State) {
         self.downstream = downstream
         guarded = Locked(Guarded(state: state))
     }
 
     /// Runs `body` on the operator's state, under the lock. Call no user code from it.
+    @inlinable
     func withState<Result>(_ body: (inout State) -> Result) -> Result {
         guarded.withLock { body(&$0.state) }
     }
 
     /// Runs `body` on the operator's state and the number of values waiting, under the lock.
+    @inlinable
     func withState<Result>(_ body: (inout State, _ queued: Int) -> Result) -> Result {
         guarded.withLock { body(&$0.state, $0.queued) }
     }
@@ -86,6 +102,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     /// values already queued, now if this thread can, or by the thread delivering. Ignored once
     /// completed or cancelled.
     @discardableResult
+    @inlinable
     func send(_ update: (inout State) -> Input?) -> Subscribers.Demand {
         send { state, _, _ in update(&state) }
     }
@@ -94,6 +111,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     /// values waiting, which it may take from (keeping what it takes in its own captures, to be
     /// released after unlocking), and the demand not yet used.
     @discardableResult
+    @inlinable
     func send(_ update: (inout State, inout FIFOQueue<Input>, Subscribers.Demand) -> Input?) -> Subscribers.Demand {
         let start = guarded.withLock { guarded -> Bool in
             guard !guarded.done, guarded.completion == nil,
@@ -110,6 +128,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     /// Delivers `value` after those queued if the downstream has demand left for it; otherwise
     /// drops it (for sources that cannot wait, such as notifications).
     @discardableResult
+    @inlinable
     func offer(_ value: Input) -> Subscribers.Demand {
         let start = guarded.withLock { guarded -> Bool in
             guard !guarded.done, guarded.completion == nil, guarded.demand > guarded.queued else { return false }
@@ -123,6 +142,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
 
     /// Completes the downstream: a failure as soon as the value being delivered is done (the
     /// queued ones are dropped), `.finished` after the queued values. Only the first counts.
+    @inlinable
     func complete(_ completion: Completion) {
         let (start, dropped) = guarded.withLock { guarded -> (Bool, FIFOQueue<Input>) in
             guard !guarded.done, guarded.completion == nil else { return (false, FIFOQueue()) }
@@ -140,6 +160,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
 
     /// Adds `demand`, and delivers what it lets out of the queue. Returns the part of `demand`
     /// that the queue does not cover: what the operator should ask its upstreams for.
+    @inlinable
     func request(_ demand: Subscribers.Demand) -> Subscribers.Demand {
         let (uncovered, start) = guarded.withLock { guarded -> (Subscribers.Demand, Bool) in
             guard !guarded.done else { return (.none, false) }
@@ -152,6 +173,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     }
 
     /// Delivers nothing more: drops the queue and any waiting completion.
+    @inlinable
     func cancel() {
         let dropped = guarded.withLock { guarded -> FIFOQueue<Input> in
             guarded.done = true
@@ -163,7 +185,8 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
 
     /// This thread delivers until there is nothing it may deliver. Returns the demand the
     /// downstream added beyond the values that were queued when it added it.
-    private func deliver() -> Subscribers.Demand {
+    @inlinable
+    func deliver() -> Subscribers.Demand {
         var uncovered = Subscribers.Demand.none
         while let delivery = guarded.withLock({ $0.next() }) {
             switch delivery {

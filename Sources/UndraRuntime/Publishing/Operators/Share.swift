@@ -17,9 +17,10 @@ extension Publishers {
         /// The publisher shared.
         public let upstream: Upstream
 
-        private let inner: Autoconnect<Multicast<Upstream, PassthroughSubject<Output, Failure>>>
+        @usableFromInline let inner: Autoconnect<Multicast<Upstream, PassthroughSubject<Output, Failure>>>
 
         /// A publisher that shares `upstream`; `share()` makes one.
+        @inlinable
         public init(upstream: Upstream) {
             self.upstream = upstream
             inner = Autoconnect(upstream: Multicast(upstream: upstream, createSubject: { PassthroughSubject() }))
@@ -27,11 +28,13 @@ extension Publishers {
 
         /// Subscribes `subscriber` to the shared subject, connecting it to the upstream if it is
         /// the first.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             inner.receive(subscriber: subscriber)
         }
 
         /// `sink` on the shared subject's direct path.
+        @inlinable
         public func _sink(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
@@ -40,6 +43,7 @@ extension Publishers {
         }
 
         /// Whether the two are the same instance.
+        @inlinable
         public static func == (lhs: Share, rhs: Share) -> Bool {
             lhs === rhs
         }
@@ -52,6 +56,7 @@ extension Publisher {
     /// Shares one subscription to this publisher among all subscribers, as in Combine: the
     /// first subscriber starts it, the last cancel ends it. A value reaches the subscribers that
     /// are there when it comes.
+    @inlinable
     public func share() -> Publishers.Share<Self> {
         Publishers.Share(upstream: self)
     }

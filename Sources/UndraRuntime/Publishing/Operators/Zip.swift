@@ -27,6 +27,7 @@ extension Publishers {
         /// demand is asked of both. A value waits until the other upstream has sent as many.
         /// O(1) amortized per value. Thread-safety: `a` and `b` may deliver on different threads
         /// at once; the subscriber is still called one pair at a time.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let join = JoinSubscription<S, Queues>(subscriber, upstreams: 2, state: Queues(), description: "Zip")
             subscriber.receive(subscription: join)
@@ -35,18 +36,25 @@ extension Publishers {
         }
 
         /// The values of each upstream not yet zipped.
+        @usableFromInline
         struct Queues: JoinState {
-            var a = FIFOQueue<A.Output>()
-            var b = FIFOQueue<B.Output>()
-            var finished = ZipFinished()
+            @usableFromInline var a = FIFOQueue<A.Output>()
+            @usableFromInline var b = FIFOQueue<B.Output>()
+            @usableFromInline var finished = ZipFinished()
 
+            @inlinable
+            init() {}
+
+            @inlinable
             mutating func next() -> Output? {
                 guard !a.isEmpty, !b.isEmpty else { return nil }
                 return (a.popFirst()!, b.popFirst()!)
             }
 
+            @inlinable
             var isExhausted: Bool { finished.contains(0, a.isEmpty) || finished.contains(1, b.isEmpty) }
 
+            @inlinable
             mutating func finishes(afterUpstream index: Int, finished _: Int, of _: Int) -> Bool {
                 finished.insert(index)
                 return isExhausted
@@ -78,6 +86,7 @@ extension Publishers {
         }
 
         /// As ``Publishers/Zip/receive(subscriber:)``, with three upstreams.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let join = JoinSubscription<S, Queues>(subscriber, upstreams: 3, state: Queues(), description: "Zip")
             subscriber.receive(subscription: join)
@@ -86,21 +95,28 @@ extension Publishers {
             c.subscribe(join.side(2) { queues, value in queues.c.append(value.take()!); return queues.next() })
         }
 
+        @usableFromInline
         struct Queues: JoinState {
-            var a = FIFOQueue<A.Output>()
-            var b = FIFOQueue<B.Output>()
-            var c = FIFOQueue<C.Output>()
-            var finished = ZipFinished()
+            @usableFromInline var a = FIFOQueue<A.Output>()
+            @usableFromInline var b = FIFOQueue<B.Output>()
+            @usableFromInline var c = FIFOQueue<C.Output>()
+            @usableFromInline var finished = ZipFinished()
 
+            @inlinable
+            init() {}
+
+            @inlinable
             mutating func next() -> Output? {
                 guard !a.isEmpty, !b.isEmpty, !c.isEmpty else { return nil }
                 return (a.popFirst()!, b.popFirst()!, c.popFirst()!)
             }
 
+            @inlinable
             var isExhausted: Bool {
                 finished.contains(0, a.isEmpty) || finished.contains(1, b.isEmpty) || finished.contains(2, c.isEmpty)
             }
 
+            @inlinable
             mutating func finishes(afterUpstream index: Int, finished _: Int, of _: Int) -> Bool {
                 finished.insert(index)
                 return isExhausted
@@ -135,6 +151,7 @@ extension Publishers {
         }
 
         /// As ``Publishers/Zip/receive(subscriber:)``, with four upstreams.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let join = JoinSubscription<S, Queues>(subscriber, upstreams: 4, state: Queues(), description: "Zip")
             subscriber.receive(subscription: join)
@@ -144,23 +161,30 @@ extension Publishers {
             d.subscribe(join.side(3) { queues, value in queues.d.append(value.take()!); return queues.next() })
         }
 
+        @usableFromInline
         struct Queues: JoinState {
-            var a = FIFOQueue<A.Output>()
-            var b = FIFOQueue<B.Output>()
-            var c = FIFOQueue<C.Output>()
-            var d = FIFOQueue<D.Output>()
-            var finished = ZipFinished()
+            @usableFromInline var a = FIFOQueue<A.Output>()
+            @usableFromInline var b = FIFOQueue<B.Output>()
+            @usableFromInline var c = FIFOQueue<C.Output>()
+            @usableFromInline var d = FIFOQueue<D.Output>()
+            @usableFromInline var finished = ZipFinished()
 
+            @inlinable
+            init() {}
+
+            @inlinable
             mutating func next() -> Output? {
                 guard !a.isEmpty, !b.isEmpty, !c.isEmpty, !d.isEmpty else { return nil }
                 return (a.popFirst()!, b.popFirst()!, c.popFirst()!, d.popFirst()!)
             }
 
+            @inlinable
             var isExhausted: Bool {
                 finished.contains(0, a.isEmpty) || finished.contains(1, b.isEmpty)
                     || finished.contains(2, c.isEmpty) || finished.contains(3, d.isEmpty)
             }
 
+            @inlinable
             mutating func finishes(afterUpstream index: Int, finished _: Int, of _: Int) -> Bool {
                 finished.insert(index)
                 return isExhausted
@@ -170,14 +194,17 @@ extension Publishers {
 }
 
 /// Which of a zip's upstreams have finished, as bits.
+@usableFromInline
 struct ZipFinished {
-    private var bits = 0
+    @usableFromInline var bits = 0
 
+    @inlinable
     mutating func insert(_ index: Int) {
         bits |= 1 << index
     }
 
     /// Whether upstream `index` has finished and its queue `isEmpty`: no tuple can be made again.
+    @inlinable
     func contains(_ index: Int, _ isEmpty: Bool) -> Bool {
         isEmpty && bits & 1 << index != 0
     }

@@ -8,12 +8,14 @@ extension Publishers {
         public let sequence: Elements
 
         /// A publisher of `sequence`'s elements.
+        @inlinable
         public init(sequence: Elements) {
             self.sequence = sequence
         }
 
         /// Delivers the elements to `subscriber` as it asks for them, then `.finished` right after
         /// the last one (at once for an empty sequence). O(1) per element, plus the iteration.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             SequenceSubscription.subscribe(subscriber, to: sequence, completion: .finished)
         }
@@ -24,6 +26,7 @@ extension Publishers.Sequence: Equatable where Elements: Equatable {}
 
 extension Sequence {
     /// A publisher of this sequence's elements, as in Combine: `[1, 2, 3].publisher`.
+    @inlinable
     public var publisher: Publishers.Sequence<Self, Never> {
         Publishers.Sequence(sequence: self)
     }
