@@ -101,6 +101,10 @@ struct _OrderPlacement {
     /// of rows after the batch; anything else is a programming error, and traps.
     @usableFromInline
     func order(from old: ContiguousArray<UInt32>, count: Int) -> ContiguousArray<UInt32> {
+        // No rows left: the empty order. (Asked for capacity 0, the standard library writes the
+        // count into the process-wide empty-array storage, which ThreadSanitizer reports as a race
+        // with any thread reading an empty array.)
+        guard count > 0 else { return [] }
         var stack: [(node: Int32, child: Int32)] = []
         return ContiguousArray(unsafeUninitializedCapacity: count) { out, initialized in
             var written = 0
