@@ -5,9 +5,16 @@ import Testing
 
 extension PublishingTests {
     @Suite struct AsyncPublisherTests {
-        /// Waits (briefly sleeping) until `count` requests have reached the publisher.
-        private func waitFor(_ count: Int, requestsIn requests: TestAtomic<Int>) async {
-            while requests.load(ordering: .acquiring) < count { try? await Task.sleep(nanoseconds: 100_000) }
+        /// Waits (briefly sleeping) until `count` requests have reached the publisher; after
+        /// 100,000 looks (10 s or more) the test fails instead of waiting for ever.
+        private func waitFor(
+            _ count: Int, requestsIn requests: TestAtomic<Int>, sourceLocation: SourceLocation = #_sourceLocation
+        ) async {
+            for _ in 0..<100_000 {
+                if requests.load(ordering: .acquiring) >= count { return }
+                try? await Task.sleep(nanoseconds: 100_000)
+            }
+            Issue.record("\(requests.load(ordering: .acquiring)) requests, not \(count)", sourceLocation: sourceLocation)
         }
 
         @Test func eachNextAsksForOneValueAndACurrentValueSubjectGivesItsLatest() async {
@@ -35,21 +42,28 @@ extension PublishingTests {
 
         @Test func aValueSentWhileNobodyAwaitsIsDroppedAsInCombine() async {
             let subject = PassthroughSubject<Int, Never>()
-            let requests = TestAtomic<Int>(0)
-            let values = subject.handleEvents(receiveRequest: { _ in requests.wrappingAdd(1, ordering: .releasing) }).values
+            let requests = TestAtomic<Int>(0), sentInBetween = TestAtomic<Int>(0)
+            let values = RequestCountingPublisher(upstream: subject, requests: requests).values
             let loop = Task {
                 var received: [Int] = []
-                for await value in values { received.append(value) }
+                for await value in values {
+                    received.append(value)
+                    // Busy with the first value, not awaiting, until the test has sent another.
+                    while received.count == 1, sentInBetween.load(ordering: .acquiring) == 0 {
+                        try? await Task.sleep(nanoseconds: 100_000)
+                    }
+                }
                 return received
             }
-            subject.send(1)  // before or during the subscription, never after a request: dropped
             await waitFor(1, requestsIn: requests)
-            subject.send(2)
+            subject.send(1)
+            subject.send(2)  // the iteration holds 1 and has not asked again: dropped
+            sentInBetween.store(1, ordering: .releasing)
             await waitFor(2, requestsIn: requests)
             subject.send(3)
             await waitFor(3, requestsIn: requests)
             subject.send(completion: .finished)
-            #expect(await loop.value == [2, 3])
+            #expect(await loop.value == [1, 3])
         }
 
         @Test func throwsTheFailureOnceThenEnds() async throws {
@@ -105,7 +119,7 @@ extension PublishingTests {
             let upstream = PassthroughSubject<Int, Never>()
             let requests = TestAtomic<Int>(0)
             let roundsSent = TestAtomic<Int>(0)
-            let values = upstream.handleEvents(receiveRequest: { _ in requests.wrappingAdd(1, ordering: .releasing) }).values
+            let values = RequestCountingPublisher(upstream: upstream, requests: requests).values
             let rounds = 200
             let loop = Task {
                 var received: [Int] = []
@@ -123,6 +137,7 @@ extension PublishingTests {
                 DispatchQueue.concurrentPerform(iterations: 8) { thread in upstream.send(round * 8 + thread) }
                 roundsSent.store(round + 1, ordering: .releasing)
             }
+            upstream.send(completion: .finished)  // ends the loop even if a round went wrong
             let received = await loop.value
             #expect(received.count == rounds)
             #expect(received.enumerated().allSatisfy { round, value in value / 8 == round })
