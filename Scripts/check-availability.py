@@ -34,6 +34,8 @@ SWIFT_6_2 = {"iOS": (26,), "macOS": (26,), "tvOS": (26,), "watchOS": (26,)}
 CONCURRENCY_5_9 = {"iOS": (17,), "macOS": (14,), "tvOS": (17,), "watchOS": (10,)}
 # The system SQLite 3.37 (its 64-bit change counts): the versions GRDB gates SQLite 3.37 on.
 SQLITE_3_37 = {"iOS": (15, 4), "macOS": (12, 4), "tvOS": (15, 4), "watchOS": (8, 5)}
+# AnyKeyPath's CustomDebugStringConvertible conformance (Swift 5.8's runtime).
+KEY_PATH_DESCRIPTION = {"iOS": (16, 4), "macOS": (13, 3), "tvOS": (16, 4), "watchOS": (9, 4)}
 
 # (name as it appears in code, a regular expression, the versions it needs, why)
 NAMES = [
@@ -58,6 +60,10 @@ NAMES = [
     ("Regex", r"\bRegex\b", CLOCKS, "Regex"),
     ("Span", r"\b(Mutable)?(Raw)?Span\b|\bUTF8Span\b|\bInlineArray\b", SWIFT_6_2, "Span and InlineArray"),
     ("Task.immediate", r"\bTask\.immediate\b|\bimmediate\s*\(", SWIFT_6_2, "immediate tasks"),
+    # A key path is recognised by its name (keyPath, rootKeyPath, …): debugDescription on other
+    # types is older than the floors.
+    ("AnyKeyPath.debugDescription", r"\b\w*[kK]ey[pP]ath\w*\s*\.debugDescription\b", KEY_PATH_DESCRIPTION,
+     "a key path's debugDescription (AnyKeyPath: CustomDebugStringConvertible)"),
     ("sqlite3_changes64", r"\bsqlite3_(total_)?changes64\b", SQLITE_3_37, "SQLite 3.37's 64-bit change counts"),
 ]
 
