@@ -67,22 +67,19 @@ final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber, Subscr
     func receive(completion: Subscribers.Completion<Failure>) {
         upstream.release()
         guard !delivered, case .finished = completion else {
-            withExtendedLifetime(replacement.discard()) {}
+            replacement.discard()
             return downstream.receive(completion: completion)
         }
-        // None: it goes at the first request (or the subscription was cancelled).
-        guard let output = replacement.due(hasDemand: { $0 > 0 }) else { return }
-        downstream.receive(replacement: output)
+        replacement.deliverWhenDue(to: downstream, hasDemand: { $0 > 0 })
     }
 
     func request(_ demand: Subscribers.Demand) {
         guard demand > 0 else { return }
-        guard let output = replacement.request(demand) else { return upstream.request(demand) }
-        downstream.receive(replacement: output)
+        replacement.request(demand, upstream: upstream, downstream: downstream)
     }
 
     func cancel() {
-        withExtendedLifetime(replacement.cancel()) {}
+        replacement.discard()
         upstream.cancel()
     }
 

@@ -74,23 +74,20 @@ where Downstream.Failure == Never {
     func receive(completion: Subscribers.Completion<Failure>) {
         upstream.release()
         guard case .failure = completion else {
-            withExtendedLifetime(replacement.discard()) {}
+            replacement.discard()
             return downstream.receive(completion: .finished)
         }
         let (received, returned) = (received, returned)
-        // None: it goes at the next request (or the subscription was cancelled).
-        guard let output = replacement.due(hasDemand: { $0 + returned - received > 0 }) else { return }
-        downstream.receive(replacement: output)
+        replacement.deliverWhenDue(to: downstream, hasDemand: { $0 + returned - received > 0 })
     }
 
     func request(_ demand: Subscribers.Demand) {
         guard demand > 0 else { return }
-        guard let output = replacement.request(demand) else { return upstream.request(demand) }
-        downstream.receive(replacement: output)
+        replacement.request(demand, upstream: upstream, downstream: downstream)
     }
 
     func cancel() {
-        withExtendedLifetime(replacement.cancel()) {}
+        replacement.discard()
         upstream.cancel()
     }
 
