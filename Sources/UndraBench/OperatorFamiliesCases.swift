@@ -19,22 +19,20 @@ func operatorFamiliesCases() -> [BenchCase] {
 
 private struct Odd: Error {}
 
-private func tryMapSend() -> BenchCase {
+/// A row that sends `0..<n` through a subject into the pipeline `subscribe` puts on it, against
+/// the same work done by hand in one closure (`byHand`'s) of a `LockedClosureArray`.
+private func sendRow(
+    _ name: String, goal: Goal,
+    subscribe: (PassthroughSubject<Int, Never>, Tally) -> AnyCancellable,
+    byHand: (Tally) -> (Int) -> Void
+) -> BenchCase {
     let subject = PassthroughSubject<Int, Never>()
     let baseline = LockedClosureArray<Int>()
     let tally = Tally()
-    let subscription = subject.tryMap { value -> Int in
-        if value < 0 { throw Odd() }
-        return value &* 2
-    }.sink(receiveCompletion: { _ in }, receiveValue: { tally.count &+= $0 })
-    baseline.append { value in
-        do {
-            if value < 0 { throw Odd() }
-            tally.count &+= value &* 2
-        } catch {}
-    }
+    let subscription = subscribe(subject, tally)
+    baseline.append(byHand(tally))
     return BenchCase(
-        name: "operators.tryMap.send", baseline: "LockedClosureArray", goal: .baselineRatio(atMost: 3),
+        name: name, baseline: "LockedClosureArray", goal: goal,
         ours: { n in
             for i in 0..<n { subject.send(i) }
             blackHole((tally.count, subscription))
@@ -42,47 +40,48 @@ private func tryMapSend() -> BenchCase {
         theirs: { n in
             for i in 0..<n { baseline.send(i) }
             blackHole(tally.count)
+        })
+}
+
+private func tryMapSend() -> BenchCase {
+    sendRow(
+        "operators.tryMap.send", goal: .baselineRatio(atMost: 3),
+        subscribe: { subject, tally in
+            subject.tryMap { value -> Int in
+                if value < 0 { throw Odd() }
+                return value &* 2
+            }.sink(receiveCompletion: { _ in }, receiveValue: { tally.count &+= $0 })
+        },
+        byHand: { tally in
+            { value in
+                do {
+                    if value < 0 { throw Odd() }
+                    tally.count &+= value &* 2
+                } catch {}
+            }
         })
 }
 
 private func scanSend() -> BenchCase {
-    let subject = PassthroughSubject<Int, Never>()
-    let baseline = LockedClosureArray<Int>()
-    let tally = Tally()
-    let subscription = subject.scan(0, &+).sink { tally.count &+= $0 }
-    var sum = 0
-    baseline.append { value in
-        sum &+= value
-        tally.count &+= sum
-    }
-    return BenchCase(
-        name: "operators.scan.send", baseline: "LockedClosureArray", goal: .baselineRatio(atMost: 1.5),
-        ours: { n in
-            for i in 0..<n { subject.send(i) }
-            blackHole((tally.count, subscription))
-        },
-        theirs: { n in
-            for i in 0..<n { baseline.send(i) }
-            blackHole(tally.count)
+    sendRow(
+        "operators.scan.send", goal: .baselineRatio(atMost: 1.5),
+        subscribe: { subject, tally in subject.scan(0, &+).sink { tally.count &+= $0 } },
+        byHand: { tally in
+            var sum = 0
+            return { value in
+                sum &+= value
+                tally.count &+= sum
+            }
         })
 }
 
 private func flatMapSend() -> BenchCase {
-    let subject = PassthroughSubject<Int, Never>()
-    let baseline = LockedClosureArray<Int>()
-    let tally = Tally()
-    let subscription = subject.flatMap { Just($0) }.sink { tally.count &+= $0 }
-    let inner: (Int) -> Void = { tally.count &+= $0 }
-    baseline.append { inner($0) }
-    return BenchCase(
-        name: "operators.flatMap.just.send", baseline: "LockedClosureArray", goal: .baselineRatio(atMost: 10),
-        ours: { n in
-            for i in 0..<n { subject.send(i) }
-            blackHole((tally.count, subscription))
-        },
-        theirs: { n in
-            for i in 0..<n { baseline.send(i) }
-            blackHole(tally.count)
+    sendRow(
+        "operators.flatMap.just.send", goal: .baselineRatio(atMost: 10),
+        subscribe: { subject, tally in subject.flatMap { Just($0) }.sink { tally.count &+= $0 } },
+        byHand: { tally in
+            let inner: (Int) -> Void = { tally.count &+= $0 }
+            return { inner($0) }
         })
 }
 

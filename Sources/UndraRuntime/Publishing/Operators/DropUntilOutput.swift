@@ -51,37 +51,22 @@ extension Publisher {
 /// downstream and the upstreams are called. Before the trigger only completions reach the
 /// downstream, and the first one ends everything, so no two calls to it overlap.
 final class DropUntilOutputSubscription<TriggerOutput, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible {
+    TriggerReceiver, CustomStringConvertible {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
     private let downstream: Downstream
-    private let state = Locked(Gate())
-
-    private struct Gate {
-        var upstream: Subscription?
-        /// Asked for before the upstream's subscription came.
-        var requested = Subscribers.Demand.none
-        var other: Subscription?
-        var open = false
-        /// Completed or cancelled.
-        var ended = false
-    }
+    private let state = Locked(TriggerGate())
 
     init(downstream: Downstream) {
         self.downstream = downstream
     }
 
     /// The subscriber to put on the other publisher.
-    var trigger: Trigger { Trigger(gate: self) }
+    var trigger: TriggerSubscriber<TriggerOutput, DropUntilOutputSubscription> { TriggerSubscriber(receiver: self) }
 
     func receive(subscription: Subscription) {
-        let demand = state.withLock { gate -> Subscribers.Demand? in
-            guard !gate.ended, gate.upstream == nil else { return nil }
-            gate.upstream = subscription
-            return gate.requested
-        }
-        guard let demand else { return subscription.cancel() }
+        guard let demand = state.withLock({ $0.accept(upstream: subscription) }) else { return subscription.cancel() }
         if demand > 0 { subscription.request(demand) }
     }
 
@@ -94,9 +79,7 @@ final class DropUntilOutputSubscription<TriggerOutput, Downstream: Subscriber>: 
     func receive(completion: Subscribers.Completion<Failure>) {
         let other = state.withLock { gate -> Subscription?? in
             guard !gate.ended else { return nil }
-            gate.ended = true
-            gate.upstream = nil
-            return .some(gate.other.take())
+            return .some(gate.end().other)
         }
         guard let other else { return }
         other?.cancel()
@@ -105,21 +88,11 @@ final class DropUntilOutputSubscription<TriggerOutput, Downstream: Subscriber>: 
 
     func request(_ demand: Subscribers.Demand) {
         guard demand > 0 else { return }
-        state.withLock { gate -> Subscription? in
-            guard !gate.ended else { return nil }
-            guard let upstream = gate.upstream else {
-                gate.requested += demand
-                return nil
-            }
-            return upstream
-        }?.request(demand)
+        state.withLock { $0.request(demand) }?.request(demand)
     }
 
     func cancel() {
-        let (upstream, other) = state.withLock { gate in
-            gate.ended = true
-            return (gate.upstream.take(), gate.other.take())
-        }
+        let (upstream, other) = state.withLock { $0.end() }
         upstream?.cancel()
         other?.cancel()
     }
@@ -128,17 +101,12 @@ final class DropUntilOutputSubscription<TriggerOutput, Downstream: Subscriber>: 
 
     // MARK: The other publisher
 
-    fileprivate func receiveTrigger(subscription: Subscription) {
-        let accepted = state.withLock { gate -> Bool in
-            guard !gate.ended, !gate.open, gate.other == nil else { return false }
-            gate.other = subscription
-            return true
-        }
-        guard accepted else { return subscription.cancel() }
+    func receiveTrigger(subscription: Subscription) {
+        guard state.withLock({ $0.accept(other: subscription) }) else { return subscription.cancel() }
         subscription.request(.max(1))
     }
 
-    fileprivate func receiveTrigger() {
+    func receiveTrigger() {
         let other = state.withLock { gate -> Subscription? in
             gate.open = true
             return gate.other.take()
@@ -146,35 +114,15 @@ final class DropUntilOutputSubscription<TriggerOutput, Downstream: Subscriber>: 
         other?.cancel()
     }
 
-    fileprivate func receiveTrigger(completion: Subscribers.Completion<Failure>) {
+    func receiveTrigger(completion: Subscribers.Completion<Failure>) {
         let upstream = state.withLock { gate -> Subscription?? in
             gate.other = nil
             guard !gate.open, !gate.ended else { return nil }
-            gate.ended = true
-            return .some(gate.upstream.take())
+            return .some(gate.end().upstream)
         }
         guard let upstream else { return }
         upstream?.cancel()
         downstream.receive(completion: completion)
-    }
-
-    /// The subscriber put on the other publisher.
-    struct Trigger: Subscriber {
-        let gate: DropUntilOutputSubscription
-        var combineIdentifier: CombineIdentifier { gate.combineIdentifier }
-
-        func receive(subscription: Subscription) {
-            gate.receiveTrigger(subscription: subscription)
-        }
-
-        func receive(_ input: TriggerOutput) -> Subscribers.Demand {
-            gate.receiveTrigger()
-            return .none
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            gate.receiveTrigger(completion: completion)
-        }
     }
 }
 #endif

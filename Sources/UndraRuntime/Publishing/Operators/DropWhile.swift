@@ -27,7 +27,7 @@ extension Publishers {
             let predicate = predicate
             upstream.receive(subscriber: TransformSubscription(
                 downstream: subscriber,
-                transform: DropWhileTransform<Output, Failure>(name: "DropWhile") { .success(predicate($0)) },
+                transform: WhileTransform<Output, Failure>(name: "DropWhile", .drop) { .success(predicate($0)) },
                 failure: { $0 }))
         }
     }
@@ -58,7 +58,7 @@ extension Publishers {
             let predicate = predicate
             upstream.receive(subscriber: TransformSubscription(
                 downstream: subscriber,
-                transform: DropWhileTransform<Output, any Error>(name: "TryDropWhile") { value in
+                transform: WhileTransform<Output, any Error>(name: "TryDropWhile", .drop) { value in
                     Result { try predicate(value) }
                 },
                 failure: { (error: Upstream.Failure) in error }))
@@ -79,36 +79,6 @@ extension Publisher {
     @inlinable
     public func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self> {
         Publishers.TryDropWhile(upstream: self, predicate: predicate)
-    }
-}
-
-/// The step of `drop(while:)` and `tryDrop(while:)`: skipping until the test first says false.
-@usableFromInline
-struct DropWhileTransform<Input, Failure: Error>: ValueTransform {
-    @usableFromInline typealias Output = Input
-    @usableFromInline let name: String
-    /// Whether to skip a value, or the error the test threw.
-    @usableFromInline let skips: (Input) -> Result<Bool, Failure>
-    @usableFromInline var dropping = true
-
-    @inlinable
-    init(name: String, skips: @escaping (Input) -> Result<Bool, Failure>) {
-        self.name = name
-        self.skips = skips
-    }
-
-    @inlinable
-    mutating func apply(_ input: Input) -> TransformResult<Input, Failure> {
-        guard dropping else { return .deliver(input) }
-        switch skips(input) {
-        case .success(true):
-            return .skip
-        case .success(false):
-            dropping = false
-            return .deliver(input)
-        case .failure(let error):
-            return .fail(error)
-        }
     }
 }
 #endif

@@ -21,9 +21,9 @@ extension Publishers {
         /// value, plus the encoding.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let encoder = encoder
-            upstream.subscribe(ThrowingTransform(downstream: subscriber, description: "Encode") {
-                try encoder.encode($0)
-            })
+            upstream.receive(subscriber: TransformSubscription(
+                downstream: subscriber, transform: TryMapTransform(name: "Encode") { try encoder.encode($0) },
+                failure: { (error: Upstream.Failure) in error }))
         }
     }
 
@@ -49,9 +49,10 @@ extension Publishers {
         /// value, plus the decoding.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let decoder = decoder
-            upstream.subscribe(ThrowingTransform(downstream: subscriber, description: "Decode") {
-                try decoder.decode(Output.self, from: $0)
-            })
+            upstream.receive(subscriber: TransformSubscription(
+                downstream: subscriber,
+                transform: TryMapTransform(name: "Decode") { try decoder.decode(Output.self, from: $0) },
+                failure: { (error: Upstream.Failure) in error }))
         }
     }
 }
@@ -71,65 +72,6 @@ extension Publisher {
         -> Publishers.Decode<Self, Item, Coder> where Output == Coder.Input
     {
         Publishers.Decode(upstream: self, decoder: decoder)
-    }
-}
-
-/// The subscriber of an operator whose transform may throw (`encode`, `decode`): each value
-/// goes downstream transformed; the first error thrown cancels the upstream and fails the
-/// downstream with it, and nothing is delivered after. Demand passes straight through.
-///
-/// Thread-safety: `request` and `cancel` from any thread; the `receive` calls come one at a time.
-final class ThrowingTransform<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible
-where Downstream.Failure == any Error {
-    typealias Failure = UpstreamFailure
-
-    let downstream: Downstream
-    let transform: (Input) throws -> Downstream.Input
-    let upstream = UpstreamSubscription()
-    let description: String
-    /// A transform threw: later events are ignored. Only the `receive` calls touch it, and the
-    /// upstream never overlaps those.
-    @exclusivity(unchecked) private var failed = false
-
-    init(downstream: Downstream, description: String, transform: @escaping (Input) throws -> Downstream.Input) {
-        self.downstream = downstream
-        self.description = description
-        self.transform = transform
-    }
-
-    func receive(subscription: Subscription) {
-        guard upstream.set(subscription) else { return }
-        downstream.receive(subscription: self)
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
-        guard !failed else { return .none }
-        do {
-            return downstream.receive(try transform(input))
-        } catch {
-            failed = true
-            upstream.cancel()
-            downstream.receive(completion: .failure(error))
-            return .none
-        }
-    }
-
-    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        guard !failed else { return }
-        upstream.release()
-        switch completion {
-        case .finished: downstream.receive(completion: .finished)
-        case .failure(let error): downstream.receive(completion: .failure(error))
-        }
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-        upstream.request(demand)
-    }
-
-    func cancel() {
-        upstream.cancel()
     }
 }
 #endif

@@ -18,7 +18,7 @@ extension Publishers {
         /// subscription and delivers it, then `.finished`; if the upstream finishes first,
         /// `.finished` alone. O(1).
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let fold = FirstFold<Output, Failure>(name: "First") { _ in .success(true) }
+            let fold = MatchFold<Output, Failure>(name: "First", keeps: .first) { _ in .success(true) }
             upstream.receive(subscriber: ReduceSubscription(downstream: subscriber, reducer: fold, failure: { $0 }))
         }
     }
@@ -45,7 +45,7 @@ extension Publishers {
         /// O(1) per value, plus the predicate.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            let fold = FirstFold<Output, Failure>(name: "FirstWhere") { .success(predicate($0)) }
+            let fold = MatchFold<Output, Failure>(name: "FirstWhere", keeps: .first) { .success(predicate($0)) }
             upstream.receive(subscriber: ReduceSubscription(downstream: subscriber, reducer: fold, failure: { $0 }))
         }
     }
@@ -72,7 +72,7 @@ extension Publishers {
         /// subscription is cancelled and the subscriber fails with the error.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            let fold = FirstFold<Output, any Error>(name: "TryFirstWhere") { value in Result { try predicate(value) } }
+            let fold = MatchFold<Output, any Error>(name: "TryFirstWhere", keeps: .first) { value in Result { try predicate(value) } }
             upstream.receive(subscriber: ReduceSubscription(downstream: subscriber, reducer: fold, failure: { $0 }))
         }
     }
@@ -97,30 +97,6 @@ extension Publisher {
     /// subscription and fails with the error.
     public func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
         Publishers.TryFirstWhere(upstream: self, predicate: predicate)
-    }
-}
-
-/// The fold of `first` and its `where`/`try` forms: done at the first value that matches.
-struct FirstFold<Input, Failure: Error>: Reducer {
-    let name: String
-    /// Whether a value is the one, or the error the test threw.
-    let matches: (Input) -> Result<Bool, Failure>
-    var first: Input?
-
-    mutating func fold(_ input: Input) -> ReduceStep<Failure> {
-        switch matches(input) {
-        case .success(true):
-            first = input
-            return .done
-        case .success(false):
-            return .more
-        case .failure(let error):
-            return .fail(error)
-        }
-    }
-
-    func result() -> Input? {
-        first
     }
 }
 #endif

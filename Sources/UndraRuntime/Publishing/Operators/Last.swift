@@ -17,7 +17,7 @@ extension Publishers {
         /// asks for anything; when the upstream finishes, delivers its last value, if it had any,
         /// then `.finished`. O(1) per value.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let fold = LastFold<Output, Failure>(name: "Last") { _ in .success(true) }
+            let fold = MatchFold<Output, Failure>(name: "Last", keeps: .last) { _ in .success(true) }
             upstream.receive(subscriber: ReduceSubscription(downstream: subscriber, reducer: fold, failure: { $0 }))
         }
     }
@@ -44,7 +44,7 @@ extension Publishers {
         /// O(1) per value, plus the predicate.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            let fold = LastFold<Output, Failure>(name: "LastWhere") { .success(predicate($0)) }
+            let fold = MatchFold<Output, Failure>(name: "LastWhere", keeps: .last) { .success(predicate($0)) }
             upstream.receive(subscriber: ReduceSubscription(downstream: subscriber, reducer: fold, failure: { $0 }))
         }
     }
@@ -71,7 +71,7 @@ extension Publishers {
         /// subscription is cancelled and the subscriber fails with the error.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = predicate
-            let fold = LastFold<Output, any Error>(name: "TryLastWhere") { value in Result { try predicate(value) } }
+            let fold = MatchFold<Output, any Error>(name: "TryLastWhere", keeps: .last) { value in Result { try predicate(value) } }
             upstream.receive(subscriber: ReduceSubscription(downstream: subscriber, reducer: fold, failure: { $0 }))
         }
     }
@@ -96,30 +96,6 @@ extension Publisher {
     /// subscription and fails with the error.
     public func tryLast(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryLastWhere<Self> {
         Publishers.TryLastWhere(upstream: self, predicate: predicate)
-    }
-}
-
-/// The fold of `last` and its `where`/`try` forms: the latest value that matched.
-struct LastFold<Input, Failure: Error>: Reducer {
-    let name: String
-    /// Whether a value may be the one, or the error the test threw.
-    let matches: (Input) -> Result<Bool, Failure>
-    var last: Input?
-
-    mutating func fold(_ input: Input) -> ReduceStep<Failure> {
-        switch matches(input) {
-        case .success(true):
-            last = input
-            return .more
-        case .success(false):
-            return .more
-        case .failure(let error):
-            return .fail(error)
-        }
-    }
-
-    func result() -> Input? {
-        last
     }
 }
 #endif

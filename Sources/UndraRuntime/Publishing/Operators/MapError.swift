@@ -31,12 +31,9 @@ extension Publishers {
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Output) -> Void
         ) -> AnyCancellable {
-            upstream._sink(receiveCompletion: { [transform] completion in
-                switch completion {
-                case .finished: receiveCompletion(.finished)
-                case .failure(let error): receiveCompletion(.failure(transform(error)))
-                }
-            }, receiveValue: receiveValue)
+            upstream._sink(
+                receiveCompletion: { [transform] in receiveCompletion($0.mapFailure(transform)) },
+                receiveValue: receiveValue)
         }
     }
 }
@@ -77,10 +74,7 @@ struct MapErrorSubscriber<UpstreamFailure: Error, Downstream: Subscriber>: Subsc
 
     @inlinable
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        switch completion {
-        case .finished: downstream.receive(completion: .finished)
-        case .failure(let error): downstream.receive(completion: .failure(transform(error)))
-        }
+        downstream.receive(completion: completion.mapFailure(transform))
     }
 }
 #endif

@@ -48,35 +48,21 @@ extension Publisher {
 /// `trigger`) on the other publisher. Values and the trigger's finish go out through a
 /// ``SerialDownstream``, since the two publishers may deliver on two threads at once.
 final class PrefixUntilOutputSubscription<TriggerOutput, TriggerFailure: Error, Downstream: Subscriber>: Subscriber,
-    Subscription, CustomStringConvertible {
+    Subscription, TriggerReceiver, CustomStringConvertible {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
-    private let serial: SerialDownstream<Downstream, Gate>
-
-    private struct Gate {
-        var upstream: Subscription?
-        /// Asked for before the upstream's subscription came.
-        var requested = Subscribers.Demand.none
-        var other: Subscription?
-        /// Triggered, completed or cancelled.
-        var ended = false
-    }
+    private let serial: SerialDownstream<Downstream, TriggerGate>
 
     init(downstream: Downstream) {
-        serial = SerialDownstream(downstream, state: Gate())
+        serial = SerialDownstream(downstream, state: TriggerGate())
     }
 
     /// The subscriber to put on the other publisher.
-    var trigger: Trigger { Trigger(gate: self) }
+    var trigger: TriggerSubscriber<TriggerOutput, PrefixUntilOutputSubscription> { TriggerSubscriber(receiver: self) }
 
     func receive(subscription: Subscription) {
-        let demand = serial.withState { gate -> Subscribers.Demand? in
-            guard !gate.ended, gate.upstream == nil else { return nil }
-            gate.upstream = subscription
-            return gate.requested
-        }
-        guard let demand else { return subscription.cancel() }
+        guard let demand = serial.withState({ $0.accept(upstream: subscription) }) else { return subscription.cancel() }
         if demand > 0 { subscription.request(demand) }
     }
 
@@ -85,33 +71,19 @@ final class PrefixUntilOutputSubscription<TriggerOutput, TriggerFailure: Error, 
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let other = serial.withState { gate -> Subscription? in
-            gate.ended = true
-            gate.upstream = nil
-            return gate.other.take()
-        }
-        other?.cancel()
+        serial.withState { $0.end().other }?.cancel()
         serial.complete(completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
         let uncovered = serial.request(demand)
         guard uncovered > 0 else { return }
-        serial.withState { gate -> Subscription? in
-            guard let upstream = gate.upstream else {
-                gate.requested += uncovered
-                return nil
-            }
-            return upstream
-        }?.request(uncovered)
+        serial.withState { $0.request(uncovered) }?.request(uncovered)
     }
 
     func cancel() {
         serial.cancel()
-        let (upstream, other) = serial.withState { gate in
-            gate.ended = true
-            return (gate.upstream.take(), gate.other.take())
-        }
+        let (upstream, other) = serial.withState { $0.end() }
         upstream?.cancel()
         other?.cancel()
     }
@@ -120,21 +92,15 @@ final class PrefixUntilOutputSubscription<TriggerOutput, TriggerFailure: Error, 
 
     // MARK: The other publisher
 
-    fileprivate func receiveTrigger(subscription: Subscription) {
-        let accepted = serial.withState { gate -> Bool in
-            guard !gate.ended, gate.other == nil else { return false }
-            gate.other = subscription
-            return true
-        }
-        guard accepted else { return subscription.cancel() }
+    func receiveTrigger(subscription: Subscription) {
+        guard serial.withState({ $0.accept(other: subscription) }) else { return subscription.cancel() }
         subscription.request(.max(1))
     }
 
-    fileprivate func receiveTrigger() {
+    func receiveTrigger() {
         let ended = serial.withState { gate -> (upstream: Subscription?, other: Subscription?)? in
             guard !gate.ended else { return nil }
-            gate.ended = true
-            return (gate.upstream.take(), gate.other.take())
+            return gate.end()
         }
         guard let ended else { return }
         ended.upstream?.cancel()
@@ -142,27 +108,8 @@ final class PrefixUntilOutputSubscription<TriggerOutput, TriggerFailure: Error, 
         serial.complete(.finished)
     }
 
-    fileprivate func receiveTriggerCompletion() {
+    func receiveTrigger(completion: Subscribers.Completion<TriggerFailure>) {
         serial.withState { $0.other = nil }
-    }
-
-    /// The subscriber put on the other publisher.
-    struct Trigger: Subscriber {
-        let gate: PrefixUntilOutputSubscription
-        var combineIdentifier: CombineIdentifier { gate.combineIdentifier }
-
-        func receive(subscription: Subscription) {
-            gate.receiveTrigger(subscription: subscription)
-        }
-
-        func receive(_ input: TriggerOutput) -> Subscribers.Demand {
-            gate.receiveTrigger()
-            return .none
-        }
-
-        func receive(completion: Subscribers.Completion<TriggerFailure>) {
-            gate.receiveTriggerCompletion()
-        }
     }
 }
 #endif

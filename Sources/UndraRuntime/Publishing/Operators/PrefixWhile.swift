@@ -27,7 +27,7 @@ extension Publishers {
             let predicate = predicate
             upstream.receive(subscriber: TransformSubscription(
                 downstream: subscriber,
-                transform: PrefixWhileTransform<Output, Failure>(name: "PrefixWhile") { .success(predicate($0)) },
+                transform: WhileTransform<Output, Failure>(name: "PrefixWhile", .prefix) { .success(predicate($0)) },
                 failure: { $0 }))
         }
     }
@@ -59,7 +59,7 @@ extension Publishers {
             let predicate = predicate
             upstream.receive(subscriber: TransformSubscription(
                 downstream: subscriber,
-                transform: PrefixWhileTransform<Output, any Error>(name: "TryPrefixWhile") { value in
+                transform: WhileTransform<Output, any Error>(name: "TryPrefixWhile", .prefix) { value in
                     Result { try predicate(value) }
                 },
                 failure: { (error: Upstream.Failure) in error }))
@@ -80,30 +80,6 @@ extension Publisher {
     @inlinable
     public func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self> {
         Publishers.TryPrefixWhile(upstream: self, predicate: predicate)
-    }
-}
-
-/// The step of `prefix(while:)` and `tryPrefix(while:)`.
-@usableFromInline
-struct PrefixWhileTransform<Input, Failure: Error>: ValueTransform {
-    @usableFromInline typealias Output = Input
-    @usableFromInline let name: String
-    /// Whether to deliver a value, or the error the test threw.
-    @usableFromInline let takes: (Input) -> Result<Bool, Failure>
-
-    @inlinable
-    init(name: String, takes: @escaping (Input) -> Result<Bool, Failure>) {
-        self.name = name
-        self.takes = takes
-    }
-
-    @inlinable
-    func apply(_ input: Input) -> TransformResult<Input, Failure> {
-        switch takes(input) {
-        case .success(true): .deliver(input)
-        case .success(false): .finish
-        case .failure(let error): .fail(error)
-        }
     }
 }
 #endif

@@ -48,18 +48,11 @@ final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber, Subscr
     private let downstream: Downstream
     private let upstream = UpstreamSubscription()
     @exclusivity(unchecked) private var delivered = false
-    private let replacement: Locked<Replacement>
-
-    private struct Replacement {
-        var output: Input?
-        var requested = false
-        /// The upstream finished empty: the output goes at the first request.
-        var due = false
-    }
+    private let replacement: PendingReplacement<Input>
 
     init(downstream: Downstream, output: Input) {
         self.downstream = downstream
-        replacement = Locked(Replacement(output: output))
+        replacement = PendingReplacement(output)
     }
 
     func receive(subscription: Subscription) {
@@ -74,43 +67,19 @@ final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber, Subscr
     func receive(completion: Subscribers.Completion<Failure>) {
         upstream.release()
         guard !delivered, case .finished = completion else {
-            // Nothing to replace: the replacement leaves the lock to be released.
-            let unused = replacement.withLock { $0.output.take() }
-            withExtendedLifetime(unused) {}
+            replacement.discard()
             return downstream.receive(completion: completion)
         }
-        let output = replacement.withLock { replacement -> Input? in
-            guard replacement.requested else {
-                replacement.due = true
-                return nil
-            }
-            return replacement.output.take()
-        }
-        // None: it goes at the first request (or the subscription was cancelled).
-        guard let output else { return }
-        _ = downstream.receive(output)
-        downstream.receive(completion: .finished)
+        replacement.deliverWhenDue(to: downstream, hasDemand: { $0 > 0 })
     }
 
     func request(_ demand: Subscribers.Demand) {
         guard demand > 0 else { return }
-        let output = replacement.withLock { replacement -> Input? in
-            replacement.requested = true
-            guard replacement.due else { return nil }
-            replacement.due = false
-            return replacement.output.take()
-        }
-        guard let output else { return upstream.request(demand) }
-        _ = downstream.receive(output)
-        downstream.receive(completion: .finished)
+        replacement.request(demand, upstream: upstream, downstream: downstream)
     }
 
     func cancel() {
-        let dropped = replacement.withLock { replacement -> Input? in
-            replacement.due = false
-            return replacement.output.take()
-        }
-        withExtendedLifetime(dropped) {}
+        replacement.discard()
         upstream.cancel()
     }
 

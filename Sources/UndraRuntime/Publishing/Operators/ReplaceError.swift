@@ -53,18 +53,11 @@ where Downstream.Failure == Never {
     private let upstream = UpstreamSubscription()
     @exclusivity(unchecked) private var received = 0
     @exclusivity(unchecked) private var returned = Subscribers.Demand.none
-    private let replacement: Locked<Replacement>
-
-    private struct Replacement {
-        var output: Input?
-        var requested = Subscribers.Demand.none
-        /// The upstream failed with no demand left: the output goes at the next request.
-        var due = false
-    }
+    private let replacement: PendingReplacement<Input>
 
     init(downstream: Downstream, output: Input) {
         self.downstream = downstream
-        replacement = Locked(Replacement(output: output))
+        replacement = PendingReplacement(output)
     }
 
     func receive(subscription: Subscription) {
@@ -81,42 +74,20 @@ where Downstream.Failure == Never {
     func receive(completion: Subscribers.Completion<Failure>) {
         upstream.release()
         guard case .failure = completion else {
-            let unused = replacement.withLock { $0.output.take() }
-            withExtendedLifetime(unused) {}
+            replacement.discard()
             return downstream.receive(completion: .finished)
         }
-        let output = replacement.withLock { replacement -> Input? in
-            guard replacement.requested + returned - received > 0 else {
-                replacement.due = true
-                return nil
-            }
-            return replacement.output.take()
-        }
-        // None: it goes at the next request (or the subscription was cancelled).
-        guard let output else { return }
-        _ = downstream.receive(output)
-        downstream.receive(completion: .finished)
+        let (received, returned) = (received, returned)
+        replacement.deliverWhenDue(to: downstream, hasDemand: { $0 + returned - received > 0 })
     }
 
     func request(_ demand: Subscribers.Demand) {
         guard demand > 0 else { return }
-        let output = replacement.withLock { replacement -> Input? in
-            replacement.requested += demand
-            guard replacement.due else { return nil }
-            replacement.due = false
-            return replacement.output.take()
-        }
-        guard let output else { return upstream.request(demand) }
-        _ = downstream.receive(output)
-        downstream.receive(completion: .finished)
+        replacement.request(demand, upstream: upstream, downstream: downstream)
     }
 
     func cancel() {
-        let dropped = replacement.withLock { replacement -> Input? in
-            replacement.due = false
-            return replacement.output.take()
-        }
-        withExtendedLifetime(dropped) {}
+        replacement.discard()
         upstream.cancel()
     }
 

@@ -143,11 +143,9 @@ struct TryScanTransform<Input, Output>: ValueTransform {
 
     @inlinable
     mutating func apply(_ input: Input) -> TransformResult<Output, Failure> {
-        do {
+        TransformResult {
             result = try next(result, input)
             return .deliver(result)
-        } catch {
-            return .fail(error)
         }
     }
 }

@@ -30,6 +30,18 @@ enum TransformResult<Output, Failure: Error> {
     case fail(Failure)
 }
 
+extension TransformResult where Failure == any Error {
+    /// What `step` says, or `.fail` with what it threw: the rule of every `try` operator's step.
+    @inlinable
+    init(catching step: () throws -> TransformResult) {
+        do {
+            self = try step()
+        } catch {
+            self = .fail(error)
+        }
+    }
+}
+
 /// The subscriber such an operator puts on its upstream, and the subscription it hands the
 /// downstream: demand passes straight through (plus one per skipped value), and a `.finish` or
 /// `.fail` cancels the upstream before it completes the downstream, as Combine's do.
@@ -85,10 +97,7 @@ where Transform.Output == Downstream.Input, Transform.Failure == Downstream.Fail
         guard !ended else { return }
         ended = true
         upstream.release()
-        switch completion {
-        case .finished: downstream.receive(completion: .finished)
-        case .failure(let error): downstream.receive(completion: .failure(failure(error)))
-        }
+        downstream.receive(completion: completion.mapFailure(failure))
     }
 
     @usableFromInline

@@ -67,11 +67,7 @@ struct TryCompactMapTransform<Input, Output>: ValueTransform {
 
     @inlinable
     func apply(_ input: Input) -> TransformResult<Output, Failure> {
-        do {
-            return try transform(input).map { .deliver($0) } ?? .skip
-        } catch {
-            return .fail(error)
-        }
+        TransformResult { try transform(input).map { .deliver($0) } ?? .skip }
     }
 }
 #endif

@@ -72,11 +72,7 @@ struct TryFilterTransform<Input>: ValueTransform {
 
     @inlinable
     func apply(_ input: Input) -> TransformResult<Input, Failure> {
-        do {
-            return try isIncluded(input) ? .deliver(input) : .skip
-        } catch {
-            return .fail(error)
-        }
+        TransformResult { try isIncluded(input) ? .deliver(input) : .skip }
     }
 }
 #endif

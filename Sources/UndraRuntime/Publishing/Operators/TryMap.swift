@@ -52,27 +52,23 @@ extension Publisher {
     }
 }
 
-/// `tryMap`'s step: deliver the transform's result, or fail with what it threw.
+/// `tryMap`'s step, and `encode`'s and `decode`'s: deliver the transform's result, or fail with
+/// what it threw.
 @usableFromInline
 struct TryMapTransform<Input, Output>: ValueTransform {
     @usableFromInline typealias Failure = any Error
+    @usableFromInline let name: String
     @usableFromInline let transform: (Input) throws -> Output
 
     @inlinable
-    init(_ transform: @escaping (Input) throws -> Output) {
+    init(name: String = "TryMap", _ transform: @escaping (Input) throws -> Output) {
+        self.name = name
         self.transform = transform
     }
 
     @inlinable
-    var name: String { "TryMap" }
-
-    @inlinable
     func apply(_ input: Input) -> TransformResult<Output, Failure> {
-        do {
-            return .deliver(try transform(input))
-        } catch {
-            return .fail(error)
-        }
+        TransformResult { .deliver(try transform(input)) }
     }
 }
 #endif
