@@ -6,24 +6,50 @@
 /// Thread-safety: `request` and `cancel` from any thread; one atomic exchange decides which
 /// comes first, so the value is delivered at most once, and the subscriber is let go once the
 /// subscription has been used up or cancelled.
+@usableFromInline
 final class OneShotSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
     /// The word behind `used`, first in the object (`AtomicWord`); touched only through it.
-    private var usedWord = 0
-    private var used: AtomicWord<Bool> { AtomicWord(inFirstPropertyOf: self) }
+    @usableFromInline var usedWord = 0
+    @inlinable
+    var used: AtomicWord<Bool> { AtomicWord(inFirstPropertyOf: self) }
     /// Owned by whoever flips `used`.
-    private var downstream: Downstream?
-    private var value: Downstream.Input?
-    private let completion: Subscribers.Completion<Downstream.Failure>
+    @usableFromInline var downstream: Downstream?
+    @usableFromInline var value: Downstream.Input?
+    @usableFromInline let completion: Subscribers.Completion<Downstream.Failure>
+    /// What `request(_:)` does, made where the types are known (``deliverer``, passed in by the
+    /// caller: a closure made in this initializer is not specialized). `request(_:)` is reached
+    /// through `any Subscription`, whose witness is the generic method compiled in this module:
+    /// so it only calls this, and the work runs specialized. Unspecialized, each value looked up
+    /// generic metadata (a `flatMap` to `Just` cost 150× its floor).
+    @usableFromInline let deliver: (OneShotSubscription, Subscribers.Demand) -> Void
 
     /// Delivers `value`, if any, then `completion`, at the first request.
-    init(_ downstream: Downstream, value: Downstream.Input?, completion: Subscribers.Completion<Downstream.Failure>) {
+    @inlinable
+    init(
+        _ downstream: Downstream, value: Downstream.Input?, completion: Subscribers.Completion<Downstream.Failure>,
+        deliver: @escaping (OneShotSubscription, Subscribers.Demand) -> Void
+    ) {
         self.downstream = downstream
         self.value = value
         self.completion = completion
+        self.deliver = deliver
         assertAtomicWordsComeFirst(self, &usedWord)
     }
 
+    /// What ``deliver`` must be: ``deliver(_:)``.
+    @inlinable
+    static var deliverer: (OneShotSubscription, Subscribers.Demand) -> Void {
+        { subscription, demand in subscription.deliver(demand) }
+    }
+
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
+        deliver(self, demand)
+    }
+
+    /// The first positive demand delivers the value and the completion.
+    @inlinable
+    func deliver(_ demand: Subscribers.Demand) {
         guard demand > 0, !used.exchange(true, ordering: .acquiringAndReleasing),
               let downstream = downstream.take()
         else { return }
@@ -31,12 +57,14 @@ final class OneShotSubscription<Downstream: Subscriber>: Subscription, CustomStr
         downstream.receive(completion: completion)
     }
 
+    @inlinable
     func cancel() {
         guard !used.exchange(true, ordering: .acquiringAndReleasing) else { return }
         downstream = nil
         value = nil
     }
 
+    @inlinable
     var description: String { "Once" }
 }
 

@@ -27,7 +27,8 @@ extension Optional {
                 subscriber.receive(completion: .finished)
                 return
             }
-            subscriber.receive(subscription: OneShotSubscription(subscriber, value: output, completion: .finished))
+            subscriber.receive(subscription: OneShotSubscription(
+                subscriber, value: output, completion: .finished, deliver: OneShotSubscription<S>.deliverer))
         }
     }
 }

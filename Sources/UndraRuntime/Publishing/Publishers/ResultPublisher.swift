@@ -33,7 +33,8 @@ extension Result {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
             switch result {
             case .success(let output):
-                subscriber.receive(subscription: OneShotSubscription(subscriber, value: output, completion: .finished))
+                subscriber.receive(subscription: OneShotSubscription(
+                    subscriber, value: output, completion: .finished, deliver: OneShotSubscription<S>.deliverer))
             case .failure(let failure):
                 subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: .failure(failure))
