@@ -16,8 +16,7 @@ public struct Just<Output>: Publisher {
     /// request. O(1).
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-        subscriber.receive(subscription: OneShotSubscription(
-            subscriber, value: output, completion: .finished, deliver: OneShotSubscription<S>.deliverer))
+        OneShotSubscription.subscribe(subscriber, to: output)
     }
 }
 

@@ -1,73 +1,60 @@
 #if !canImport(Combine) || UNDRA_COMBINE_MODULE
-/// The subscription of a publisher that has at most one value, then a completion, ready when
-/// it is subscribed (`Just`, a fulfilled `Future`, `Optional.Publisher`, `Result.Publisher`):
-/// the first request delivers both; a cancel before it delivers nothing.
+/// The subscription of a publisher that has one value, then `.finished`, ready when it is
+/// subscribed (`Just`, `Optional.Publisher` and `Result.Publisher` with a value): the first
+/// request delivers both; a cancel before it delivers nothing.
+///
+/// Not generic: the subscriber and the value are held by ``delivery``, a closure made by the
+/// inlinable ``subscribe(_:to:)`` where their types are known. A request comes through
+/// `any Subscription`, and a generic class reached that way runs the generic code compiled in
+/// this module, its deinit included: each looked up generic metadata (the deinit alone cost a
+/// `flatMap` to `Just` about 1,500 instructions per value).
 ///
 /// Thread-safety: `request` and `cancel` from any thread; one atomic exchange decides which
 /// comes first, so the value is delivered at most once, and the subscriber is let go once the
 /// subscription has been used up or cancelled.
 @usableFromInline
-final class OneShotSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
+final class OneShotSubscription: Subscription, CustomStringConvertible {
     /// The word behind `used`, first in the object (`AtomicWord`); touched only through it.
     @usableFromInline var usedWord = 0
     @inlinable
     var used: AtomicWord<Bool> { AtomicWord(inFirstPropertyOf: self) }
-    /// Owned by whoever flips `used`.
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var value: Downstream.Input?
-    @usableFromInline let completion: Subscribers.Completion<Downstream.Failure>
-    /// What `request(_:)` does, made where the types are known (``deliverer``, passed in by the
-    /// caller: a closure made in this initializer is not specialized). `request(_:)` is reached
-    /// through `any Subscription`, whose witness is the generic method compiled in this module:
-    /// so it only calls this, and the work runs specialized. Unspecialized, each value looked up
-    /// generic metadata (a `flatMap` to `Just` cost 150× its floor).
-    @usableFromInline let deliver: (OneShotSubscription, Subscribers.Demand) -> Void
+    /// Delivers the value, then `.finished`, to the subscriber. Owned by whoever flips `used`.
+    @usableFromInline var delivery: (() -> Void)?
 
-    /// Delivers `value`, if any, then `completion`, at the first request.
     @inlinable
-    init(
-        _ downstream: Downstream, value: Downstream.Input?, completion: Subscribers.Completion<Downstream.Failure>,
-        deliver: @escaping (OneShotSubscription, Subscribers.Demand) -> Void
-    ) {
-        self.downstream = downstream
-        self.value = value
-        self.completion = completion
-        self.deliver = deliver
+    init(delivery: @escaping () -> Void) {
+        self.delivery = delivery
         assertAtomicWordsComeFirst(self, &usedWord)
     }
 
-    /// What ``deliver`` must be: ``deliver(_:)``.
+    /// Hands `subscriber` a subscription that delivers `value`, then `.finished`, at its first
+    /// request.
     @inlinable
-    static var deliverer: (OneShotSubscription, Subscribers.Demand) -> Void {
-        { subscription, demand in subscription.deliver(demand) }
+    static func subscribe<S: Subscriber>(_ subscriber: S, to value: S.Input) {
+        subscriber.receive(subscription: OneShotSubscription {
+            _ = subscriber.receive(value)
+            subscriber.receive(completion: .finished)
+        })
     }
 
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
-        deliver(self, demand)
+        guard demand > 0, !used.exchange(true, ordering: .acquiringAndReleasing), let delivery = delivery.take() else {
+            return
+        }
+        delivery()
     }
 
-    /// The first positive demand delivers the value and the completion.
-    @inlinable
-    func deliver(_ demand: Subscribers.Demand) {
-        guard demand > 0, !used.exchange(true, ordering: .acquiringAndReleasing),
-              let downstream = downstream.take()
-        else { return }
-        if let value = value.take() { _ = downstream.receive(value) }
-        downstream.receive(completion: completion)
-    }
-
-    @inlinable
+    @usableFromInline
     func cancel() {
         guard !used.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        downstream = nil
-        value = nil
+        delivery = nil
     }
 
-    @inlinable
+    @usableFromInline
     var description: String { "Once" }
 }
 
-// @unchecked: `downstream` and `value` are touched only by the one caller that flips `used`.
+// @unchecked: `delivery` is touched only by the one caller that flips `used` (and by the deinit).
 extension OneShotSubscription: @unchecked Sendable {}
 #endif

@@ -27,8 +27,7 @@ extension Optional {
                 subscriber.receive(completion: .finished)
                 return
             }
-            subscriber.receive(subscription: OneShotSubscription(
-                subscriber, value: output, completion: .finished, deliver: OneShotSubscription<S>.deliverer))
+            OneShotSubscription.subscribe(subscriber, to: output)
         }
     }
 }
