@@ -88,8 +88,8 @@ extension Publisher where Failure == Never {
 /// the inner publishers, and the subscription handed downstream.
 ///
 /// Values go out through a ``SerialDownstream`` (one at a time, within demand, however many
-/// threads the inner publishers deliver on), each tagged with the subscription of the inner
-/// publisher it came from, which is asked for one more value once it has been delivered: so an
+/// threads the inner publishers deliver on), each tagged with the index of the inner publisher
+/// it came from, which is asked for one more value once it has been delivered: so an
 /// inner publisher never has more than one value waiting, as in Combine.
 @usableFromInline
 final class FlatMapSubscription<Input, Inner: Publisher, Downstream: Subscriber>:
@@ -127,10 +127,12 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
         downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> Inner,
         events: FlatMapInnerEvents<Inner.Output, Inner.Failure>
     ) {
-        serial = SerialDownstream(DeliverAndRequestNext(downstream: downstream), state: Merging())
+        let deliver = DeliverAndRequestNext(downstream: downstream)
+        serial = SerialDownstream(deliver, state: Merging())
         self.maxPublishers = maxPublishers
         self.transform = transform
         super.init(events: events)
+        deliver.link.hub = self
     }
 
     /// What the subscribers on the inner publishers call: this subscription's `receiveInner`.
@@ -145,6 +147,9 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
             },
             completion: { hub, completion, index in
                 unsafeDowncast(hub, to: FlatMapSubscription.self).receiveInner(completion: completion, index: index)
+            },
+            requestNext: { hub, index in
+                unsafeDowncast(hub, to: FlatMapSubscription.self).requestNext(index: index)
             })
     }
 
@@ -200,8 +205,15 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
     @inlinable
     func receiveInner(_ value: Downstream.Input, index: Int) {
         serial.send { merging in
-            (value, merging.unlimited ? nil : merging.inners[index])
+            (value, merging.unlimited ? 0 : index)
         }
+    }
+
+    /// Asks inner publisher `index` for its next value: its last one has been delivered (and
+    /// was queued before the subscriber asked for `.unlimited`). Not if it has finished since.
+    @inlinable
+    func requestNext(index: Int) {
+        serial.withState { $0.inners[index] }?.request(.max(1))
     }
 
     @inlinable
@@ -270,15 +282,20 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
 }
 
 /// The downstream end of `flatMap`'s ``SerialDownstream``: delivers a value, then asks the inner
-/// publisher it came from (if any) for the next one.
+/// publisher it came from (by its index; 0 for none) for the next one, through the hub.
+///
+/// The source is an index, not the inner subscription: a queued value holding an
+/// `any Subscription` was copied and destroyed through generic value witnesses (about a fifth of
+/// a `flatMap` to `Just`'s instructions); an index costs nothing to copy.
 @usableFromInline
 struct DeliverAndRequestNext<Downstream: Subscriber>: Subscriber {
     @usableFromInline
-    typealias Input = (value: Downstream.Input, source: Subscription?)
+    typealias Input = (value: Downstream.Input, source: Int)
     @usableFromInline
     typealias Failure = Downstream.Failure
 
     @usableFromInline let downstream: Downstream
+    @usableFromInline let link = FlatMapHubLink<Downstream.Input, Downstream.Failure>()
 
     @inlinable
     init(downstream: Downstream) {
@@ -296,7 +313,7 @@ struct DeliverAndRequestNext<Downstream: Subscriber>: Subscriber {
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         let more = downstream.receive(input.value)
-        input.source?.request(.max(1))
+        if input.source != 0, let hub = link.hub { hub.events.requestNext(hub, input.source) }
         return more
     }
 

@@ -21,23 +21,41 @@ class FlatMapHub<Output, Failure: Error> {
     }
 }
 
+/// The hub, for the ``DeliverAndRequestNext`` its ``SerialDownstream`` delivers through (made
+/// before the hub, so it is set just after).
+///
+/// Thread-safety: `hub` is set once, in the hub's initializer, before the hub is handed to
+/// anyone. `unowned(unsafe)`: the hub owns the serial downstream that owns this link, and calls
+/// into it while it delivers, so it outlives every use.
+@usableFromInline
+final class FlatMapHubLink<Output, Failure: Error> {
+    @usableFromInline unowned(unsafe) var hub: FlatMapHub<Output, Failure>?
+
+    @inlinable
+    init() {}
+}
+
 /// What a ``FlatMapHub`` does with each event of an inner publisher, the publisher being known
-/// by its index (the rank of the upstream value it was made of).
+/// by its index (the rank of the upstream value it was made of), and with the delivery of the
+/// value of one (`requestNext`).
 @usableFromInline
 struct FlatMapInnerEvents<Output, Failure: Error> {
     @usableFromInline let subscription: (FlatMapHub<Output, Failure>, Subscription, Int) -> Void
     @usableFromInline let value: (FlatMapHub<Output, Failure>, Output, Int) -> Void
     @usableFromInline let completion: (FlatMapHub<Output, Failure>, Subscribers.Completion<Failure>, Int) -> Void
+    @usableFromInline let requestNext: (FlatMapHub<Output, Failure>, Int) -> Void
 
     @inlinable
     init(
         subscription: @escaping (FlatMapHub<Output, Failure>, Subscription, Int) -> Void,
         value: @escaping (FlatMapHub<Output, Failure>, Output, Int) -> Void,
-        completion: @escaping (FlatMapHub<Output, Failure>, Subscribers.Completion<Failure>, Int) -> Void
+        completion: @escaping (FlatMapHub<Output, Failure>, Subscribers.Completion<Failure>, Int) -> Void,
+        requestNext: @escaping (FlatMapHub<Output, Failure>, Int) -> Void
     ) {
         self.subscription = subscription
         self.value = value
         self.completion = completion
+        self.requestNext = requestNext
     }
 }
 
