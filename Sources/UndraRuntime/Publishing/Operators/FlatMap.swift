@@ -163,14 +163,15 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard !serial.withState({ $0.ended }) else { return .none }
-        let publisher = transform(input)
-        let index = serial.withState { merging -> Int in
+        // One lock per value: the publisher's index is taken before `transform` makes it.
+        let index = serial.withState { merging -> Int? in
+            guard !merging.ended else { return nil }
             merging.made += 1
             merging.live += 1
             return merging.made
         }
-        publisher.subscribe(FlatMapInnerSubscriber(hub: self, index: index))
+        guard let index else { return .none }
+        transform(input).subscribe(FlatMapInnerSubscriber(hub: self, index: index))
         return .none
     }
 
@@ -194,8 +195,12 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
     @inlinable
     func receiveInner(subscription: Subscription, index: Int) {
         let demand = serial.withState { merging -> Subscribers.Demand? in
-            guard !merging.ended, merging.inners[index] == nil else { return nil }
-            merging.inners[index] = subscription
+            guard !merging.ended else { return nil }
+            // One hash lookup when, as it should, the publisher hands over one subscription.
+            if let first = merging.inners.updateValue(subscription, forKey: index) {
+                merging.inners[index] = first
+                return nil
+            }
             return merging.unlimited ? .unlimited : .max(1)
         }
         guard let demand else { return subscription.cancel() }
