@@ -16,6 +16,7 @@ extension Publishers {
 
         /// A publisher of the values of `transform` of each of `upstream`'s values;
         /// `flatMap(maxPublishers:_:)` makes one.
+        @inlinable
         public init(
             upstream: Upstream, maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> NewPublisher
         ) {
@@ -34,9 +35,11 @@ extension Publishers {
         ///
         /// Thread-safety: inner publishers may deliver on several threads at once; the subscriber
         /// is still called one value at a time.
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let merger = FlatMapSubscription<Upstream.Output, NewPublisher, S>(
-                downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+            typealias Merger = FlatMapSubscription<Upstream.Output, NewPublisher, S>
+            let merger = Merger(
+                downstream: subscriber, maxPublishers: maxPublishers, transform: transform, events: Merger.innerEvents)
             subscriber.receive(subscription: merger)
             upstream.subscribe(merger)
         }
@@ -47,6 +50,7 @@ extension Publisher {
     /// Makes a publisher of each value with `transform` and delivers the values of all of them,
     /// as they come, subscribed to at most `maxPublishers` at a time. Finishes when this publisher
     /// and every one made has finished; fails as soon as any fails. O(1) amortized per value.
+    @inlinable
     public func flatMap<T, P: Publisher>(
         maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
     ) -> Publishers.FlatMap<P, Self> where T == P.Output, P.Failure == Failure {
@@ -54,6 +58,7 @@ extension Publisher {
     }
 
     /// As `flatMap(maxPublishers:_:)`, for publishers made by `transform` that cannot fail.
+    @inlinable
     public func flatMap<P: Publisher>(
         maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
     ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
@@ -63,6 +68,7 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
     /// As `flatMap(maxPublishers:_:)`, for a publisher that cannot fail making publishers that can.
+    @inlinable
     public func flatMap<P: Publisher>(
         maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
     ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
@@ -70,6 +76,7 @@ extension Publisher where Failure == Never {
     }
 
     /// As `flatMap(maxPublishers:_:)`, when neither this publisher nor those made can fail.
+    @inlinable
     public func flatMap<P: Publisher>(
         maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
     ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
@@ -81,57 +88,94 @@ extension Publisher where Failure == Never {
 /// the inner publishers, and the subscription handed downstream.
 ///
 /// Values go out through a ``SerialDownstream`` (one at a time, within demand, however many
-/// threads the inner publishers deliver on), each tagged with the subscription of the inner
-/// publisher it came from, which is asked for one more value once it has been delivered: so an
+/// threads the inner publishers deliver on), each tagged with the index of the inner publisher
+/// it came from, which is asked for one more value once it has been delivered: so an
 /// inner publisher never has more than one value waiting, as in Combine.
-final class FlatMapSubscription<Input, Inner: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible
+@usableFromInline
+final class FlatMapSubscription<Input, Inner: Publisher, Downstream: Subscriber>:
+    FlatMapHub<Inner.Output, Inner.Failure>, Subscriber, Subscription, CustomStringConvertible
 where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
+    @usableFromInline
     typealias Failure = Downstream.Failure
 
-    private let serial: SerialDownstream<DeliverAndRequestNext<Downstream>, Merging>
-    private let upstream = UpstreamSubscription()
-    private let maxPublishers: Subscribers.Demand
-    private let transform: (Input) -> Inner
+    @usableFromInline let serial: SerialDownstream<DeliverAndRequestNext<Downstream>, Merging>
+    @usableFromInline let upstream = UpstreamSubscription()
+    @usableFromInline let maxPublishers: Subscribers.Demand
+    @usableFromInline let transform: (Input) -> Inner
 
-    private struct Merging {
+    @usableFromInline
+    struct Merging {
         /// The subscriptions of the inner publishers, by the index of the value they were made of.
-        var inners: [Int: Subscription] = [:]
-        var made = 0
+        @usableFromInline var inners: [Int: Subscription] = [:]
+        @usableFromInline var made = 0
         /// Made and not finished (some may not have handed over their subscription yet).
-        var live = 0
+        @usableFromInline var live = 0
         /// The subscriber asked for `.unlimited`: inner publishers are asked for everything.
-        var unlimited = false
-        var upstreamFinished = false
+        @usableFromInline var unlimited = false
+        @usableFromInline var upstreamFinished = false
         /// Failed or cancelled.
-        var ended = false
+        @usableFromInline var ended = false
+
+        @inlinable
+        init() {}
     }
 
-    init(downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> Inner) {
-        serial = SerialDownstream(DeliverAndRequestNext(downstream: downstream), state: Merging())
+    /// `events` must be ``innerEvents``, made by the caller (closures made in this initializer
+    /// are not specialized).
+    @inlinable
+    init(
+        downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Input) -> Inner,
+        events: FlatMapInnerEvents<Inner.Output, Inner.Failure>
+    ) {
+        let deliver = DeliverAndRequestNext(downstream: downstream)
+        serial = SerialDownstream(deliver, state: Merging())
         self.maxPublishers = maxPublishers
         self.transform = transform
+        super.init(events: events)
+        deliver.link.hub = self
+    }
+
+    /// What the subscribers on the inner publishers call: this subscription's `receiveInner`.
+    @inlinable
+    static var innerEvents: FlatMapInnerEvents<Inner.Output, Inner.Failure> {
+        FlatMapInnerEvents(
+            subscription: { hub, subscription, index in
+                unsafeDowncast(hub, to: FlatMapSubscription.self).receiveInner(subscription: subscription, index: index)
+            },
+            value: { hub, value, index in
+                unsafeDowncast(hub, to: FlatMapSubscription.self).receiveInner(value, index: index)
+            },
+            completion: { hub, completion, index in
+                unsafeDowncast(hub, to: FlatMapSubscription.self).receiveInner(completion: completion, index: index)
+            },
+            requestNext: { hub, index in
+                unsafeDowncast(hub, to: FlatMapSubscription.self).requestNext(index: index)
+            })
     }
 
     // MARK: The upstream
 
+    @inlinable
     func receive(subscription: Subscription) {
         guard upstream.set(subscription) else { return }
         upstream.request(maxPublishers)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard !serial.withState({ $0.ended }) else { return .none }
-        let publisher = transform(input)
-        let index = serial.withState { merging -> Int in
+        // One lock per value: the publisher's index is taken before `transform` makes it.
+        let index = serial.withState { merging -> Int? in
+            guard !merging.ended else { return nil }
             merging.made += 1
             merging.live += 1
             return merging.made
         }
-        publisher.subscribe(InnerSubscriber(merger: self, index: index))
+        guard let index else { return .none }
+        transform(input).subscribe(FlatMapInnerSubscriber(hub: self, index: index))
         return .none
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         upstream.release()
         switch completion {
@@ -148,23 +192,37 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
 
     // MARK: The inner publishers
 
-    fileprivate func receiveInner(subscription: Subscription, index: Int) {
+    @inlinable
+    func receiveInner(subscription: Subscription, index: Int) {
         let demand = serial.withState { merging -> Subscribers.Demand? in
-            guard !merging.ended, merging.inners[index] == nil else { return nil }
-            merging.inners[index] = subscription
+            guard !merging.ended else { return nil }
+            // One hash lookup when, as it should, the publisher hands over one subscription.
+            if let first = merging.inners.updateValue(subscription, forKey: index) {
+                merging.inners[index] = first
+                return nil
+            }
             return merging.unlimited ? .unlimited : .max(1)
         }
         guard let demand else { return subscription.cancel() }
         subscription.request(demand)
     }
 
-    fileprivate func receiveInner(_ value: Downstream.Input, index: Int) {
+    @inlinable
+    func receiveInner(_ value: Downstream.Input, index: Int) {
         serial.send { merging in
-            (value, merging.unlimited ? nil : merging.inners[index])
+            (value, merging.unlimited ? 0 : index)
         }
     }
 
-    fileprivate func receiveInner(completion: Subscribers.Completion<Failure>, index: Int) {
+    /// Asks inner publisher `index` for its next value: its last one has been delivered (and
+    /// was queued before the subscriber asked for `.unlimited`). Not if it has finished since.
+    @inlinable
+    func requestNext(index: Int) {
+        serial.withState { $0.inners[index] }?.request(.max(1))
+    }
+
+    @inlinable
+    func receiveInner(completion: Subscribers.Completion<Failure>, index: Int) {
         switch completion {
         case .finished:
             let (finish, replace) = serial.withState { merging -> (Bool, Bool) in
@@ -183,6 +241,7 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
 
     // MARK: The subscription
 
+    @inlinable
     func request(_ demand: Subscribers.Demand) {
         guard demand == .unlimited else {
             // Inner publishers are asked value by value as theirs are delivered, not per request.
@@ -199,20 +258,23 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
         for inner in inners { inner.request(.unlimited) }
     }
 
+    @inlinable
     func cancel() {
         serial.cancel()
         for inner in end() { inner.cancel() }
         upstream.cancel()
     }
 
-    private func fail(_ error: Failure) {
+    @inlinable
+    func fail(_ error: Failure) {
         for inner in end() { inner.cancel() }
         upstream.cancel()
         serial.complete(.failure(error))
     }
 
     /// Marks the subscription ended; returns the inner subscriptions to cancel.
-    private func end() -> [Subscription] {
+    @inlinable
+    func end() -> [Subscription] {
         serial.withState { merging -> [Subscription] in
             merging.ended = true
             defer { merging.inners = [:] }
@@ -220,49 +282,47 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
         }
     }
 
+    @inlinable
     var description: String { "FlatMap" }
-
-    /// What `flatMap` subscribes to each inner publisher.
-    private struct InnerSubscriber: Subscriber {
-        let merger: FlatMapSubscription
-        let index: Int
-        let combineIdentifier = CombineIdentifier()
-
-        func receive(subscription: Subscription) {
-            merger.receiveInner(subscription: subscription, index: index)
-        }
-
-        func receive(_ input: Downstream.Input) -> Subscribers.Demand {
-            merger.receiveInner(input, index: index)
-            return .none
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            merger.receiveInner(completion: completion, index: index)
-        }
-    }
 }
 
 /// The downstream end of `flatMap`'s ``SerialDownstream``: delivers a value, then asks the inner
-/// publisher it came from (if any) for the next one.
+/// publisher it came from (by its index; 0 for none) for the next one, through the hub.
+///
+/// The source is an index, not the inner subscription: a queued value holding an
+/// `any Subscription` was copied and destroyed through generic value witnesses (about a fifth of
+/// a `flatMap` to `Just`'s instructions); an index costs nothing to copy.
+@usableFromInline
 struct DeliverAndRequestNext<Downstream: Subscriber>: Subscriber {
-    typealias Input = (value: Downstream.Input, source: Subscription?)
+    @usableFromInline
+    typealias Input = (value: Downstream.Input, source: Int)
+    @usableFromInline
     typealias Failure = Downstream.Failure
 
-    let downstream: Downstream
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let link = FlatMapHubLink<Downstream.Input, Downstream.Failure>()
 
+    @inlinable
+    init(downstream: Downstream) {
+        self.downstream = downstream
+    }
+
+    @inlinable
     var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
 
+    @inlinable
     func receive(subscription: Subscription) {
         downstream.receive(subscription: subscription)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         let more = downstream.receive(input.value)
-        input.source?.request(.max(1))
+        if input.source != 0, let hub = link.hub { hub.events.requestNext(hub, input.source) }
         return more
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
     }

@@ -7,14 +7,16 @@ public struct Just<Output>: Publisher {
     public let output: Output
 
     /// A publisher of `output`.
+    @inlinable
     public init(_ output: Output) {
         self.output = output
     }
 
     /// Hands `subscriber` a subscription that delivers the value and `.finished` at its first
     /// request. O(1).
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-        subscriber.receive(subscription: OneShotSubscription(subscriber, value: output, completion: .finished))
+        OneShotSubscription.subscribe(subscriber, to: output)
     }
 }
 

@@ -27,7 +27,7 @@ extension Optional {
                 subscriber.receive(completion: .finished)
                 return
             }
-            subscriber.receive(subscription: OneShotSubscription(subscriber, value: output, completion: .finished))
+            OneShotSubscription.subscribe(subscriber, to: output)
         }
     }
 }

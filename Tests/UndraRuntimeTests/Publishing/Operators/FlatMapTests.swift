@@ -78,6 +78,35 @@ extension PublishingTests {
             #expect(inner.requests == Array(repeating: "request max(1)", count: 4))
         }
 
+        @Test func innerPublishersThatFinishWithinTheirSubscribeWaitForDemand() {
+            let outer = PassthroughSubject<Int, Never>()
+            let recorder = Recorder(outer.flatMap { Just($0) }, demand: .max(1))
+            outer.send(1)
+            outer.send(2)
+            outer.send(3)
+            // Each Just delivered its value and finished as it was subscribed: 2 and 3 wait.
+            #expect(recorder.values == [1])
+            recorder.request(.max(1))
+            #expect(recorder.values == [1, 2])
+            // Every publisher has finished: the completion comes after the value still waiting.
+            outer.send(completion: .finished)
+            #expect(recorder.events == [.value(1), .value(2)])
+            recorder.request(.max(1))
+            #expect(recorder.events == [.value(1), .value(2), .value(3), .finished])
+        }
+
+        @Test func anInnerPublisherThatHasFinishedIsNotAskedForMore() {
+            let outer = PassthroughSubject<Int, TestError>()
+            let inner = ManualPublisher<Int, TestError>()
+            let recorder = Recorder(outer.flatMap { _ in inner }, demand: .none)
+            outer.send(0)
+            inner.send(7)
+            inner.send(completion: .finished)
+            recorder.request(.max(1))
+            #expect(recorder.values == [7])
+            #expect(inner.requests == ["request max(1)"])
+        }
+
         @Test func withUnlimitedDemandInnerPublishersAreAskedForEverything() {
             let outer = PassthroughSubject<Int, TestError>()
             let early = CountingPublisher(limit: 100)
