@@ -5,6 +5,7 @@ import Foundation
 //   swift run -c release UndraBench --json FILE     the table, and the rows as JSON in FILE
 //   swift run -c release UndraBench --svg FILE      the table, and the run drawn as a chart in FILE
 //   swift run -c release UndraBench --filter PREFIX only the cases whose name starts with PREFIX
+//                                                   (NAME$: only the case named NAME)
 //   swift run -c release UndraBench --quick         fewer, shorter samples (a smoke run)
 //   swift run -c release UndraBench --no-baseline   UndraRuntime only
 //   swift run -c release UndraBench --profile N     UndraRuntime only, exactly N operations per
@@ -41,7 +42,7 @@ while !arguments.isEmpty {
         bencher.samples = 3
         bencher.sampleMillis = 2
     default:
-        FileHandle.standardError.write(Data("usage: UndraBench [--json FILE] [--svg FILE] [--filter PREFIX] [--quick] [--no-baseline] [--profile N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: UndraBench [--json FILE] [--svg FILE] [--filter PREFIX|NAME$] [--quick] [--no-baseline] [--profile N]\n".utf8))
         exit(2)
     }
 }
@@ -55,7 +56,10 @@ guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
 let cases = (trackingCases() + observationBridgeCases()
     + publishingCases() + combineModelCases() + combiningCases() + operatorFamiliesCases()
     + mirrorCases() + storeCases() + wireCases() + coreCases() + databaseCases())
-    .filter { filter == nil || $0.name.hasPrefix(filter!) }
+    .filter { bench in
+        guard let filter else { return true }
+        return filter.hasSuffix("$") ? bench.name == filter.dropLast() : bench.name.hasPrefix(filter)
+    }
 if let profileOperations {
     for c in cases { _ = c.ours(profileOperations) }
     exit(0)

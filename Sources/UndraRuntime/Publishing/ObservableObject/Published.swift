@@ -92,7 +92,7 @@ extension Published {
         /// assignment it asks for. O(subscribers).
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
-            subject.broadcaster.core.subscribe(subscriber, owner: subject)
+            subject.broadcaster.core.subscribe(subscriber, handing: { PublishedSubscription(subject: subject, id: $0) })
         }
 
         /// `sink`'s subscription: the current value at once, then every assignment.

@@ -51,7 +51,7 @@ final class PublishedSubject<Value>: PublishedSubjectBase {
     /// Why the core may read it through an unowned reference: every thread that can hold the
     /// claim holds this subject (a sender calls a method on it; a `$property` subscriber goes
     /// through the `Published.Publisher` that holds it; a subscriber's request goes through a
-    /// subscription that holds it as `owner`), and the core is closed when the subject goes.
+    /// ``PublishedSubscription``, which holds it), and the core is closed when the subject goes.
     @exclusivity(unchecked) @usableFromInline var value: Value
     @usableFromInline let broadcaster: Broadcaster<Value, Never>
     /// The head of a list of the `assign(to:)` subscriptions (+1 retained), which live as long as

@@ -80,7 +80,15 @@ extension BroadcasterCore {
     /// After completion, hands it an empty subscription and the completion. O(subscribers); safe
     /// from any thread.
     @inlinable
-    func subscribe<S: Subscriber>(_ subscriber: S, owner: AnyObject? = nil) where S.Input == Output, S.Failure == Failure {
+    func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+        subscribe(subscriber, handing: { ConduitSubscription(core: self, id: $0) })
+    }
+
+    /// `subscribe(_:)`, handing the subscriber `subscription(id)` for its place `id` in the roster.
+    @inlinable
+    func subscribe<S: Subscriber, Handed: Subscription>(
+        _ subscriber: S, handing subscription: (Int) -> Handed
+    ) where S.Input == Output, S.Failure == Failure {
         let forward = SubscriberConduit<S>.forwarder
         let outcome = shared.withLock { shared -> (Completion?, SubscriberConduit<S>?, replaced: Roster) in
             if let completion = shared.completion { return (completion, nil, .empty) }
@@ -96,7 +104,7 @@ extension BroadcasterCore {
             if let completion = outcome.0 { subscriber.receive(completion: completion) }
             return
         }
-        conduit.handOver(ConduitSubscription(core: self, id: conduit.id, owner: owner), from: self)
+        conduit.handOver(subscription(conduit.id), from: self)
     }
 
     /// Adds `demand` to what the subscriber `id` asked for. Under a subject with a current value,

@@ -32,20 +32,18 @@ struct SubjectSubscription {
 /// The subscription a subject hands a ``Subscriber``: its core and its place in the roster.
 ///
 /// It holds neither the subscriber nor its conduit, so a subscriber that keeps its subscription
-/// makes no cycle. Under a `@Published` property it also holds the property's subject (`owner`):
-/// a request may read the subject's value (under the delivery claim, to catch the subscriber up).
+/// makes no cycle. Three words, so that the `Subscription` existential a subscriber keeps holds it
+/// inline, without a box to allocate (so does ``PublishedSubscription``).
 @usableFromInline
 struct ConduitSubscription<Output, Failure: Error>: Subscription {
     @usableFromInline let core: BroadcasterCore<Output, Failure>
     @usableFromInline let id: Int
-    @usableFromInline let owner: AnyObject?
     public let combineIdentifier = CombineIdentifier()
 
     @inlinable
-    init(core: BroadcasterCore<Output, Failure>, id: Int, owner: AnyObject?) {
+    init(core: BroadcasterCore<Output, Failure>, id: Int) {
         self.core = core
         self.id = id
-        self.owner = owner
     }
 
     /// Asks for `demand` more values. O(log subscribers); safe from any thread.
