@@ -47,6 +47,24 @@ final class ObservedCounters: Trackable, @unchecked Sendable {  // @unchecked: a
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension ObservedCounters: Observable {}
 
+/// A non-final class on Apple's own registrar, and a subclass: for the subclass-identity check.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+class AppleStaff: Observable, @unchecked Sendable {  // @unchecked: one thread at a time.
+    let registrar = ObservationRegistrar()
+    private var _title = "engineer"
+
+    var title: Int {
+        get {
+            registrar.access(self, keyPath: \AppleStaff.title)
+            return _title.count
+        }
+        set { registrar.withMutation(of: self, keyPath: \AppleStaff.title) { _title = String(repeating: "x", count: newValue) } }
+    }
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+final class AppleEmployee: AppleStaff, @unchecked Sendable {}
+
 /// The example store in both modes, with the one line that makes SwiftUI see it.
 final class ObservedTodos: UndraStore, Trackable, @unchecked Sendable {  // @unchecked: as `Todos`.
     let runtime = StoreRuntime(name: "ObservedTodos", schemaHash: TodosSchema.hash, fields: TodosSchema.fields)
@@ -93,6 +111,21 @@ extension ObservedTodosObject: Observable {}
         #expect(goneBridged == nil)
         #expect(bridged.count == apple.count)
         #expect(apple.count == 0)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aSubclassKeyPathIsAnotherIdentityInObservationToo() {
+        // The same shape as `TrackedWrapperTests.aSubclassKeyPathIsAnotherIdentityAsInObservation`,
+        // on Apple's registrar: a read recorded under `\AppleEmployee.title` is not fired by a write
+        // announced under `\AppleStaff.title`, the declaring class's.
+        let employee = AppleEmployee(), throughSubclass = CallCounter(), throughDeclaringClass = CallCounter()
+        withObservationTracking({ employee.registrar.access(employee, keyPath: \AppleEmployee.title) },
+                                onChange: { throughSubclass.bump() })
+        withObservationTracking({ employee.registrar.access(employee, keyPath: \AppleStaff.title) },
+                                onChange: { throughDeclaringClass.bump() })
+        employee.title = 4
+        #expect(throughSubclass.count == 0)
+        #expect(throughDeclaringClass.count == 1)
     }
 
     /// Runs `read` inside `withObservationTracking`, logging each `onChange` with `now()` at that moment.

@@ -61,6 +61,34 @@ import UndraRuntime
         token.cancel()
     }
 
+    @Test func aNonFinalClassNamesItsTrackedProperties() {
+        // A non-final class's property is reached through its vtable, so its own key path
+        // describes itself by an accessor's address; the wrapper's private storage is final, and
+        // names it. Through a subclass instance, the declaring class's name.
+        let badge = Badge(), employee = Employee(), log = ValueLog<String>()
+        let token = observe { _ = (badge.label, employee.title) } onChange: {
+            for change in $0 { log.append(change.description) }
+        }
+        badge.label = "new"
+        employee.title = "lead"
+        #expect(log.all == ["\\Badge.label", "\\Staff.title"])
+        token.cancel()
+    }
+
+    @Test func aSubclassKeyPathIsAnotherIdentityAsInObservation() {
+        // `\Employee.title` and `\Staff.title` are two key paths to the standard library (each
+        // has its own accessor thunk, so they compare unequal), and so two identities here, as
+        // in Apple's Observation (see `ObservationBridgeTests`).
+        #expect((\Employee.title as AnyKeyPath) != (\Staff.title as AnyKeyPath))
+        #expect(PropertyID(\Employee.title) != PropertyID(\Staff.title))
+        let employee = Employee(), throughSubclass = CallCounter(), throughDeclaringClass = CallCounter()
+        track(read: { employee.registrar.access(employee, keyPath: \Employee.title) }, onChange: { throughSubclass.bump() })
+        track(read: { employee.registrar.access(employee, keyPath: \Staff.title) }, onChange: { throughDeclaringClass.bump() })
+        employee.title = "lead"  // announced under \Staff.title, the declaring class's
+        #expect(throughSubclass.count == 0)
+        #expect(throughDeclaringClass.count == 1)
+    }
+
     @Test func aWeakTrackedReferenceIsReadWrittenAndTracked() {
         let seat = Seat(), fired = CallCounter()
         var person: Person? = Person()
@@ -97,3 +125,9 @@ class Staff: Trackable, @unchecked Sendable {  // @unchecked: one thread at a ti
 }
 
 final class Employee: Staff, @unchecked Sendable {}
+
+/// A non-final class with a tracked property, and no subclass.
+class Badge: Trackable, @unchecked Sendable {  // @unchecked: one thread at a time.
+    let registrar = Registrar()
+    @Tracked var label = "old"
+}
