@@ -40,6 +40,16 @@ extension PublishingTests {
             #expect(recorder.events == [.value([5, 6, 7]), .finished])
         }
 
+        @Test func aSequencePublisherCollectsAsAResultPublisher() {
+            // As in Combine: the array is at hand, so the result is a `Result.Publisher` of it.
+            let collected: Result<[Int], Never>.Publisher = (1...3).publisher.collect()
+            #expect(Recorder(collected).events == [.value([1, 2, 3]), .finished])
+            let empty: Result<[Int], Never>.Publisher = [Int]().publisher.collect()
+            #expect(Recorder(empty).events == [.value([]), .finished])
+            // Through another operator first, the collect operator runs, with the same events.
+            #expect(Recorder((1...3).publisher.map { $0 * 10 }.collect()).events == [.value([10, 20, 30]), .finished])
+        }
+
         @Test func cancellingMidStreamCancelsTheUpstreamAndDeliversNothing() {
             let upstream = ManualPublisher<Int, TestError>()
             let recorder = Recorder(upstream.collect())
