@@ -1,0 +1,1 @@
+../UndraRows/Rows.swift
