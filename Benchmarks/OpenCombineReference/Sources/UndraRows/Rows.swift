@@ -37,7 +37,6 @@ public func rows() -> [Row] {
         scanSend(),
         flatMapSend(),
         collectHundred(),
-        collectHundredThroughTheOperator(),
     ]
 }
 
@@ -245,21 +244,8 @@ private func collectHundred() -> Row {
     let tally = Tally()
     return ("operators.collect.100", { n in
         for _ in 0..<n {
-            let subscription = values.publisher.collect().sink { tally.count &+= $0.count }
-            keep(subscription)
-        }
-    }, { tally.count })
-}
-
-/// Not an UndraBench row: `operators.collect.100` with the operator named, so that both libraries
-/// run their `Publishers.Collect`. (OpenCombine, like Combine, gives `Publishers.Sequence` its own
-/// `collect()`, which returns the array at once: `values.publisher.collect()` above does not reach
-/// its `Publishers.Collect`.)
-private func collectHundredThroughTheOperator() -> Row {
-    let values = Array(0..<100)
-    let tally = Tally()
-    return ("operators.collect.100 (Publishers.Collect)", { n in
-        for _ in 0..<n {
+            // The operator itself, named, as in UndraBench: a sequence publisher's own `collect()`
+            // (both libraries have it, as Combine does) hands over its array without it.
             let subscription = Publishers.Collect(upstream: values.publisher).sink { tally.count &+= $0.count }
             keep(subscription)
         }
