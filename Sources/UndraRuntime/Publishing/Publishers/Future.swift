@@ -55,13 +55,6 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
         }
         for subscription in waiting { subscription.resolve(result) }
     }
-
-    /// A subscription stops waiting: cancelled before the result came.
-    @inlinable
-    func forget(_ subscription: FutureWaiter<Output, Failure>) {
-        let removed = state.withLock { $0.waiting.removeValue(forKey: ObjectIdentifier(subscription)) }
-        withExtendedLifetime(removed) {}
-    }
 }
 
 /// A future's subscription, whatever its subscriber's type: what the future tells of its result.
@@ -78,11 +71,15 @@ class FutureWaiter<Output, Failure: Error> {
 
 /// One subscriber's subscription to a future: delivers once it has both the result and a request
 /// (a failure needs no request).
+///
+/// Its state is kept under the future's own lock (`lock`), which it holds: one lock and one
+/// allocation per future, not one more per subscription, and cancelling stops the wait in the
+/// same critical section.
 @usableFromInline
 final class FutureSubscription<Downstream: Subscriber>: FutureWaiter<Downstream.Input, Downstream.Failure>,
     Subscription, CustomStringConvertible, @unchecked Sendable
 {
-    // @unchecked: all mutable state is in `state`, under its lock.
+    // @unchecked: `state` is read and written only under `lock`, the future's mutex.
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
@@ -100,11 +97,15 @@ final class FutureSubscription<Downstream: Subscriber>: FutureWaiter<Downstream.
         }
     }
 
-    @usableFromInline let state: Locked<State>
+    /// The future's lock and state (its `waiting` table lists this subscription until the result
+    /// comes or it is cancelled).
+    @usableFromInline let lock: Locked<Future<Output, Failure>.State>
+    @exclusivity(unchecked) @usableFromInline var state: State
 
     @inlinable
     init(_ downstream: Downstream, future: Future<Output, Failure>) {
-        state = Locked(State(downstream: downstream, future: future))
+        lock = future.state
+        state = State(downstream: downstream, future: future)
     }
 
     @inlinable
@@ -120,15 +121,16 @@ final class FutureSubscription<Downstream: Subscriber>: FutureWaiter<Downstream.
 
     @inlinable
     func cancel() {
-        let (downstream, future) = state.withLock { state in (state.downstream.take(), state.future.take()) }
-        withExtendedLifetime(downstream) {}
-        future?.forget(self)
+        let (downstream, future, waiter) = lock.withLock { futureState in
+            (state.downstream.take(), state.future.take(), futureState.waiting.removeValue(forKey: ObjectIdentifier(self)))
+        }
+        withExtendedLifetime((downstream, future, waiter)) {}
     }
 
     /// Applies `change`, then delivers if that made the result deliverable; at most once.
     @inlinable
     func deliver(_ change: (inout State) -> Void) {
-        let ready = state.withLock { state -> (Downstream, Result<Output, Failure>, Future<Output, Failure>?)? in
+        let ready = lock.withLock { _ -> (Downstream, Result<Output, Failure>, Future<Output, Failure>?)? in
             change(&state)
             guard let result = state.result, let downstream = state.downstream else { return nil }
             if case .success = result, !state.requested { return nil }

@@ -37,6 +37,7 @@ extension Subscribers {
 
         /// A sink calling `receiveValue` for each value and `receiveCompletion` for the
         /// completion. Allocates the sink and one object for the closures.
+        @inlinable  // Specialized where it is called: unspecialized, it looked up `Handlers`' metadata each time.
         public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
@@ -98,6 +99,7 @@ extension Subscribers {
             @usableFromInline let receiveValue: (Input) -> Void
             @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
+            @inlinable
             init(
                 receiveValue: @escaping (Input) -> Void,
                 receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
