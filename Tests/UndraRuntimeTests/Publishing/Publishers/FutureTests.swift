@@ -64,6 +64,37 @@ extension PublishingTests {
                 #expect(all.allSatisfy { $0.events == [.value(42), .finished] })
             }
         }
+
+        @Test func cancellingWhileAnotherThreadFulfilsDeliversAtMostOnceAndStopsEveryWait() {
+            for _ in 0..<100 {
+                var promise: Future<Int, Never>.Promise?
+                let future = Future<Int, Never> { promise = $0 }
+                let fulfil = Shared(promise!)
+                let kept = Locked<[Recorder<Int, Never>]>([]), cancelled = Locked<[Recorder<Int, Never>]>([])
+                concurrently(4) { thread in
+                    if thread == 0 {
+                        fulfil.value(.success(7))
+                    } else {
+                        for index in 0..<10 {
+                            let recorder = Recorder(future)
+                            if index.isMultiple(of: 2) {
+                                recorder.cancel()
+                                cancelled.withLock { $0.append(recorder) }
+                            } else {
+                                kept.withLock { $0.append(recorder) }
+                            }
+                        }
+                    }
+                }
+                let (all, gone) = (kept.withLock { $0 }, cancelled.withLock { $0 })
+                #expect(all.count == 15 && gone.count == 15)
+                #expect(all.allSatisfy { $0.events == [.value(7), .finished] })
+                // A cancelled one got the result in full (fulfilled first) or nothing at all.
+                #expect(gone.allSatisfy { $0.events == [] || $0.events == [.value(7), .finished] })
+                // No subscription is left waiting: cancelling took each out of the future's table.
+                #expect(future.state.withLock { $0.waiting.count } == 0)
+            }
+        }
     }
 }
 #endif
