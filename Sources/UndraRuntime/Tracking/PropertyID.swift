@@ -66,7 +66,7 @@ final class PropertyRegistry: Sendable {
 
     /// Whether a key path's description names no member (a computed property's does not, nor
     /// one made where the runtime cannot describe key paths).
-    private static func isAnonymous(_ description: String) -> Bool {
+    static func isAnonymous(_ description: String) -> Bool {
         description.contains("<computed") || description.hasSuffix(unnamed)
     }
 

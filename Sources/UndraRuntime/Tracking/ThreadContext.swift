@@ -89,10 +89,12 @@ final class ThreadContext {
     /// Direct-mapped: key-path object address → id. Key paths in optimized code are unique
     /// global objects, so this hits on every read after the first. An entry keeps its key path
     /// alive, so an address in the cache can never be reused by another key path; the address is
-    /// kept apart so that a lookup compares integers and retains nothing.
+    /// kept apart so that a lookup compares integers and retains nothing. `named`: the property
+    /// has a name, or a `@Tracked` wrapper's storage has been asked for one (a key path to a
+    /// computed property, a non-final class's included, describes itself by an address).
     @exclusivity(unchecked)
-    private var keyPaths = ContiguousArray<(address: UInt, keyPath: AnyKeyPath?, id: PropertyID)>(
-        repeating: (0, nil, PropertyID(rawValue: 0)), count: 64)
+    private var keyPaths = ContiguousArray<(address: UInt, keyPath: AnyKeyPath?, id: PropertyID, named: Bool)>(
+        repeating: (0, nil, PropertyID(rawValue: 0), false), count: 64)
 
     /// The id of the property `keyPath` names: a cache hit is a shift, a load and a compare.
     /// - Parameter storage: for a `@Tracked` property, its wrapper's storage, which names it.
@@ -100,9 +102,22 @@ final class ThreadContext {
     func propertyID(for keyPath: AnyKeyPath, storage: () -> AnyKeyPath? = { nil }) -> PropertyID {
         let address = UInt(bitPattern: ObjectIdentifier(keyPath))
         let slot = Int(truncatingIfNeeded: (address >> 4) & 63)
-        if keyPaths[slot].address == address { return keyPaths[slot].id }
-        let id = PropertyRegistry.shared.id(for: keyPath, name: storage().flatMap(PropertyRegistry.name(ofStorage:)))
-        keyPaths[slot] = (address, keyPath, id)
+        if keyPaths[slot].address == address {
+            if keyPaths[slot].named { return keyPaths[slot].id }
+            // First seen unnamed (through a hand-written accessor): a wrapper can name it now.
+            guard let storage = storage() else { return keyPaths[slot].id }
+            return register(keyPath, address: address, slot: slot, storage: storage)
+        }
+        return register(keyPath, address: address, slot: slot, storage: storage())
+    }
+
+    @inline(never)
+    private func register(_ keyPath: AnyKeyPath, address: UInt, slot: Int, storage: AnyKeyPath?) -> PropertyID {
+        let registry = PropertyRegistry.shared
+        let name = storage.flatMap(PropertyRegistry.name(ofStorage:))
+        let id = registry.id(for: keyPath, name: name)
+        let named = storage != nil || !PropertyRegistry.isAnonymous(registry.name(of: id))
+        keyPaths[slot] = (address, keyPath, id, named)
         return id
     }
 

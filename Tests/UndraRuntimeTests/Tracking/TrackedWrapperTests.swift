@@ -75,6 +75,17 @@ import UndraRuntime
         token.cancel()
     }
 
+    @Test func aPropertyFirstSeenThroughAHandWrittenAccessIsNamedByItsWrapper() {
+        // Read first by key path through the registrar (no name: a non-final class's key path
+        // describes itself by an address), then written through the wrapper, which names it.
+        let plaque = Plaque(), log = ValueLog<String>()
+        track(read: { plaque.registrar.access(plaque, keyPath: \Plaque.text) }, onChange: {})
+        let token = observe { _ = plaque.text } onChange: { for change in $0 { log.append(change.description) } }
+        plaque.text = "new"
+        #expect(log.all == ["\\Plaque.text"])
+        token.cancel()
+    }
+
     @Test func aSubclassKeyPathIsAnotherIdentityAsInObservation() {
         // `\Employee.title` and `\Staff.title` are two key paths to the standard library (each
         // has its own accessor thunk, so they compare unequal), and so two identities here, as
@@ -130,4 +141,11 @@ final class Employee: Staff, @unchecked Sendable {}
 class Badge: Trackable, @unchecked Sendable {  // @unchecked: one thread at a time.
     let registrar = Registrar()
     @Tracked var label = "old"
+}
+
+/// Another, whose property only `aPropertyFirstSeenThroughAHandWrittenAccessIsNamedByItsWrapper`
+/// uses (property names are process-wide: no other test may name it first).
+class Plaque: Trackable, @unchecked Sendable {  // @unchecked: one thread at a time.
+    let registrar = Registrar()
+    @Tracked var text = "old"
 }
