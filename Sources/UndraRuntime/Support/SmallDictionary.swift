@@ -5,16 +5,22 @@
 /// indices are not stable across removals.
 ///
 /// - Complexity: lookup, insertion and removal are O(1) on average (O(`linearLimit`) while small).
+@usableFromInline
 struct SmallDictionary<Key: Hashable, Value> {
-    static var linearLimit: Int { 8 }
+    @inlinable static var linearLimit: Int { 8 }
 
-    private(set) var keys: ContiguousArray<Key> = []
-    var values: ContiguousArray<Value> = []
+    @usableFromInline private(set) var keys: ContiguousArray<Key> = []
+    @usableFromInline var values: ContiguousArray<Value> = []
     /// Key → position, only while there are more than `linearLimit` keys.
-    private var index: [Key: Int]?
+    @usableFromInline var index: [Key: Int]?
 
+    @inlinable
+    init() {}
+
+    @inlinable
     var count: Int { keys.count }
 
+    @inlinable
     func index(forKey key: Key) -> Int? {
         if let index { return index[key] }
         for position in keys.indices where keys[position] == key {
@@ -23,8 +29,14 @@ struct SmallDictionary<Key: Hashable, Value> {
         return nil
     }
 
+    /// The value for `key`, if there is one.
+    @inlinable
+    subscript(key: Key) -> Value? {
+        index(forKey: key).map { values[$0] }
+    }
+
     /// Appends a new key (which must not be present) and returns its position.
-    @discardableResult
+    @inlinable @discardableResult
     mutating func append(_ value: Value, forKey key: Key) -> Int {
         keys.append(key)
         values.append(value)
@@ -37,7 +49,27 @@ struct SmallDictionary<Key: Hashable, Value> {
         return position
     }
 
+    /// Removes `key` and returns its value, if it was there; the last entry takes its place.
+    @inlinable @discardableResult
+    mutating func removeValue(forKey key: Key) -> Value? {
+        guard let position = index(forKey: key) else { return nil }
+        let last = keys.count - 1
+        if position != last {
+            keys.swapAt(position, last)
+            values.swapAt(position, last)
+            index?[keys[position]] = position
+        }
+        keys.removeLast()
+        let removed = values.removeLast()
+        if index != nil {
+            index![key] = nil
+            if keys.count <= Self.linearLimit { index = nil }
+        }
+        return removed
+    }
+
     /// Removes every key and value for which `shouldRemove` returns true.
+    @inlinable
     mutating func removeAll(where shouldRemove: (Value) -> Bool) {
         var kept = 0
         for position in keys.indices where !shouldRemove(values[position]) {

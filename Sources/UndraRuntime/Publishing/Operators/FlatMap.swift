@@ -106,7 +106,8 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
     @usableFromInline
     struct Merging {
         /// The subscriptions of the inner publishers, by the index of the value they were made of.
-        @usableFromInline var inners: [Int: Subscription] = [:]
+        /// A few at a time, usually: found by a scan, with no hashing, while there are up to eight.
+        @usableFromInline var inners = SmallDictionary<Int, Subscription>()
         @usableFromInline var made = 0
         /// Made and not finished (some may not have handed over their subscription yet).
         @usableFromInline var live = 0
@@ -196,11 +197,9 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
     func receiveInner(subscription: Subscription, index: Int) {
         let demand = serial.withState { merging -> Subscribers.Demand? in
             guard !merging.ended else { return nil }
-            // One hash lookup when, as it should, the publisher hands over one subscription.
-            if let first = merging.inners.updateValue(subscription, forKey: index) {
-                merging.inners[index] = first
-                return nil
-            }
+            // A second subscription from one inner publisher is cancelled; the first is kept.
+            if merging.inners.index(forKey: index) != nil { return nil }
+            merging.inners.append(subscription, forKey: index)
             return merging.unlimited ? .unlimited : .max(1)
         }
         guard let demand else { return subscription.cancel() }
@@ -227,7 +226,7 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
         case .finished:
             let (finish, replace) = serial.withState { merging -> (Bool, Bool) in
                 guard !merging.ended else { return (false, false) }
-                merging.inners[index] = nil
+                merging.inners.removeValue(forKey: index)
                 merging.live -= 1
                 guard !merging.upstreamFinished else { return (merging.live == 0, false) }
                 return (false, maxPublishers != .unlimited)
@@ -277,7 +276,7 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
     func end() -> [Subscription] {
         serial.withState { merging -> [Subscription] in
             merging.ended = true
-            defer { merging.inners = [:] }
+            defer { merging.inners = SmallDictionary() }
             return Array(merging.inners.values)
         }
     }
