@@ -112,17 +112,22 @@ extension BroadcasterCore {
     /// it then gets the current value, caught up apart from the delivery, on this thread or on the
     /// one in a stretch with it (see Conduit+CatchUp.swift). O(log subscribers); safe from any
     /// thread (under `@Published`, by a caller that holds the property's subject).
+    ///
+    /// A subscriber calls it through the `Subscription` existential, so it runs unspecialized:
+    /// up to the catch-up, it touches no type that depends on `Output` or `Failure` (the roster's
+    /// entries, the lock without its state), and so looks up no type metadata (see ``RosterEntry``).
+    /// The lock keeps the roster, and the entry in it, from being released meanwhile.
     @inlinable
     func request(_ demand: Subscribers.Demand, forSubscriber id: Int) {
         guard demand > 0 else { return }
-        let catchingUp = shared.withLock { shared -> Unmanaged<Conduit<Output, Failure>>? in
+        let catchingUp = shared.withLockIgnoringState { () -> Unmanaged<RosterEntry>? in
             let current = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
-            guard let conduit = current.entry(id: id), conduit._withUnsafeGuaranteedRef({ $0.addDemand(demand) })
+            guard let entry = current.entry(id: id), entry._withUnsafeGuaranteedRef({ $0.addDemand(demand) })
             else { return nil }
-            return conduit.retain()
+            return entry.retain()
         }
         guard let catchingUp else { return }
-        catchingUp._withUnsafeGuaranteedRef { catchUp($0) }
+        catchingUp._withUnsafeGuaranteedRef { catchUp(conduit($0)) }
         catchingUp.release()
     }
 

@@ -55,8 +55,8 @@ extension BroadcasterCore {
         while true {
             let desired: Int
             switch state {
-            case Conduit<Output, Failure>.handedOver: desired = Conduit<Output, Failure>.handingOver
-            case Conduit<Output, Failure>.handingOver: desired = Conduit<Output, Failure>.catchUpWanted
+            case RosterEntry.handedOver: desired = RosterEntry.handingOver
+            case RosterEntry.handingOver: desired = RosterEntry.catchUpWanted
             default: return  // wanted already, or completed: nothing to catch up with
             }
             let (exchanged, found) = conduit.handover.compareExchange(
@@ -64,7 +64,7 @@ extension BroadcasterCore {
             if exchanged { break }
             state = found
         }
-        guard state == Conduit<Output, Failure>.handedOver else { return }  // the stretch's thread does it
+        guard state == RosterEntry.handedOver else { return }  // the stretch's thread does it
         deliverCatchUp(to: conduit)
         endStretch(of: conduit)
     }
@@ -76,22 +76,22 @@ extension BroadcasterCore {
         var state = conduit.handover.load(ordering: .acquiring)
         while true {
             switch state {
-            case Conduit<Output, Failure>.completionWaiting:
-                conduit.handover.store(Conduit<Output, Failure>.handedOver, ordering: .releasing)
+            case RosterEntry.completionWaiting:
+                conduit.handover.store(RosterEntry.handedOver, ordering: .releasing)
                 conduit.deliverWaitingCompletion()
                 return
-            case Conduit<Output, Failure>.catchUpWanted:
+            case RosterEntry.catchUpWanted:
                 let (exchanged, found) = conduit.handover.compareExchange(
-                    expected: state, desired: Conduit<Output, Failure>.handingOver, ordering: .acquiringAndReleasing)
+                    expected: state, desired: RosterEntry.handingOver, ordering: .acquiringAndReleasing)
                 if exchanged {
                     deliverCatchUp(to: conduit)
-                    state = Conduit<Output, Failure>.handingOver
+                    state = RosterEntry.handingOver
                 } else {
                     state = found
                 }
             default:
                 let (exchanged, found) = conduit.handover.compareExchange(
-                    expected: state, desired: Conduit<Output, Failure>.handedOver, ordering: .acquiringAndReleasing)
+                    expected: state, desired: RosterEntry.handedOver, ordering: .acquiringAndReleasing)
                 if exchanged { return }
                 state = found
             }
@@ -125,7 +125,7 @@ extension BroadcasterCore {
     }
 }
 
-extension Conduit {
+extension RosterEntry {
     /// Whether the subscriber missed a value it has not been caught up with yet.
     @usableFromInline
     var isMissing: Bool {

@@ -17,14 +17,11 @@
 /// the id), so a conduit, and its subscriber or closures, is released as soon as it leaves the
 /// roster: on cancel, on completion, or with the subject. Everything a delivery reads is `let`,
 /// so that it reads it without retaining it.
+///
+/// Its place in the order (`id`) and its demand live in its base, ``RosterEntry``, which does
+/// not depend on `Output` and `Failure`: that is all a request touches.
 @usableFromInline
-class Conduit<Output, Failure: Error> {
-    /// The words behind `demand`, `handover` and `since`, first in the object (`AtomicWord`);
-    /// touched only through them. Used by subscriber conduits only.
-    @usableFromInline var atomicWords: (demand: Int, handover: Int, since: Int) = (0, 0, 0)
-    /// The subject's clock when the subscriber joined: unique, and increasing in subscription
-    /// order. A value sent at clock `t` reaches only conduits with `id < t`.
-    @usableFromInline let id: Int
+class Conduit<Output, Failure: Error>: RosterEntry {
     /// Whether this is a sink conduit.
     @usableFromInline let isSink: Bool
     /// A sink conduit's value closure (a subscriber conduit's does nothing).
@@ -38,24 +35,21 @@ class Conduit<Output, Failure: Error> {
     /// A sink conduit.
     @inlinable
     init(id: Int, receiveValue: @escaping (Output) -> Void) {
-        self.id = id
         isSink = true
         self.receiveValue = receiveValue
         forward = { _, _ in .none }
         refreshes = false
-        assertAtomicWordsComeFirst(self, &atomicWords)
+        super.init(id: id, missed: false)
     }
 
     /// A subscriber conduit. Under a current-value subject it starts out owing the current value.
     @inlinable
     init(id: Int, forward: @escaping (Conduit, Output) -> Subscribers.Demand, refreshes: Bool) {
-        self.id = id
         isSink = false
         receiveValue = { _ in }
         self.forward = forward
         self.refreshes = refreshes
-        atomicWords.demand = refreshes ? Self.missedBit : 0
-        assertAtomicWordsComeFirst(self, &atomicWords)
+        super.init(id: id, missed: refreshes)
     }
 
     /// Delivers the completion to the subscriber.
@@ -144,38 +138,9 @@ final class SubscriberConduit<S: Subscriber>: Conduit<S.Input, S.Failure> {
     }
 }
 
-// MARK: Demand (subscriber conduits)
+// MARK: Delivering under demand (subscriber conduits; see RosterEntry for the demand word)
 
 extension Conduit {
-    // `demand` holds `count << 2 | refreshQueued << 1 | missed`: the values still asked for
-    // (`unlimitedCount` for unlimited), whether a value was missed for lack of demand (then
-    // later values are skipped until a refresh delivers the subject's current value), and
-    // whether a refresh is queued.
-    @inlinable static var missedBit: Int { 1 }
-    @inlinable static var refreshQueuedBit: Int { 2 }
-    @inlinable static var unlimitedCount: Int { Int.max >> 2 }
-    @inlinable static var unlimitedWord: Int { unlimitedCount << 2 }
-
-    // The states of `handover`. A subscriber conduit is called by the deliverer, or, in a
-    // *stretch*, by one other thread alone: the subscribing thread while it hands the subscription
-    // over (the conduit starts in that stretch), or a thread catching the subscriber up with the
-    // subject's current value (see Conduit+CatchUp.swift). The thread in a stretch ends it, and on
-    // the way runs the catch-ups asked for meanwhile, then delivers a completion that came.
-    /// In a stretch.
-    @inlinable static var handingOver: Int { 0 }
-    /// In no stretch: the deliverer delivers the completion itself.
-    @inlinable static var handedOver: Int { 1 }
-    /// In a stretch, and a completion waits in `earlyCompletion` for its end.
-    @inlinable static var completionWaiting: Int { 2 }
-    /// In a stretch, and a catch-up was asked for meanwhile: the thread in it runs it next.
-    @inlinable static var catchUpWanted: Int { 3 }
-
-    @inlinable var demand: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self, word: 0) }
-    @inlinable var handover: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self, word: 1) }
-    /// The clock of the last value a catch-up delivered: the deliverer skips values sent at or
-    /// before it (the subscriber already has them, or newer). Written under the core's lock.
-    @inlinable var since: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self, word: 2) }
-
     /// Delivers `value`, sent at `sentAt`, if the subscriber asked for it (only the delivering
     /// thread calls this). With unlimited demand: two loads, then the subscriber.
     @inlinable
@@ -218,27 +183,6 @@ extension Conduit {
         }
         let more = forward(self, value)
         if more > 0 { _ = addDemand(more) }
-    }
-
-    /// Adds `more` to the demand; returns true if the caller must queue a refresh (a value was
-    /// missed, and now there is demand for it). O(1); safe from any thread.
-    @inlinable
-    func addDemand(_ more: Subscribers.Demand) -> Bool {
-        var word = demand.load(ordering: .acquiring)
-        while true {
-            let count = word >> 2
-            var nextCount = Self.unlimitedCount
-            if count != Self.unlimitedCount, let added = more.max {
-                let (sum, overflow) = count.addingReportingOverflow(added)
-                if !overflow && sum < Self.unlimitedCount { nextCount = sum }
-            }
-            let mustRefresh = word & (Self.missedBit | Self.refreshQueuedBit) == Self.missedBit && nextCount > 0
-            let next = nextCount << 2 | word & 3 | (mustRefresh ? Self.refreshQueuedBit : 0)
-            let (exchanged, found) = demand.compareExchange(
-                expected: word, desired: next, ordering: .acquiringAndReleasing)
-            if exchanged { return mustRefresh }
-            word = found
-        }
     }
 
     /// Makes up for a missed value with `current`, the subject's value at this point of the

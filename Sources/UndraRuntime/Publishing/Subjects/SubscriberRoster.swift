@@ -8,10 +8,14 @@
 /// Immutable, so that a delivering thread can walk it without a lock: subscribing or cancelling
 /// makes a new roster (``adding(_:)``, ``removing(id:)``) that replaces this one, and the
 /// broadcaster keeps a replaced roster alive until no delivery can still be walking it.
+///
+/// It holds its subscribers as ``RosterEntry``, not generic over the subject's types, so that a
+/// request run unspecialized finds its subscriber with no type-metadata lookup; the core, which
+/// knows the types, sees each entry as the ``Conduit`` it is (see `BroadcasterCore.conduit(_:)`).
 @usableFromInline
-struct SubscriberRoster<Output, Failure: Error>: Equatable {
-    @usableFromInline typealias Element = Conduit<Output, Failure>
-    @usableFromInline typealias List = SubscriberList<Output, Failure>
+struct SubscriberRoster: Equatable {
+    @usableFromInline typealias Element = RosterEntry
+    @usableFromInline typealias List = SubscriberList
 
     @usableFromInline let bits: UInt
 
@@ -103,8 +107,8 @@ struct SubscriberRoster<Output, Failure: Error>: Equatable {
 /// Two or more subscribers in subscription order, in one allocation (the header is the count;
 /// the elements are retained references). Immutable; releasing it releases its subscribers.
 @usableFromInline
-final class SubscriberList<Output, Failure: Error>: ManagedBuffer<Int, Unmanaged<Conduit<Output, Failure>>> {
-    @usableFromInline typealias Element = Unmanaged<Conduit<Output, Failure>>
+final class SubscriberList: ManagedBuffer<Int, Unmanaged<RosterEntry>> {
+    @usableFromInline typealias Element = Unmanaged<RosterEntry>
 
     /// A list of `count` subscribers, which `fill` initializes already retained. O(count).
     @inlinable
@@ -115,7 +119,7 @@ final class SubscriberList<Output, Failure: Error>: ManagedBuffer<Int, Unmanaged
     }
 
     @inlinable
-    func forEach(_ body: (Conduit<Output, Failure>) -> Void) {
+    func forEach(_ body: (RosterEntry) -> Void) {
         withUnsafeMutablePointers { count, subscribers in
             for index in 0..<count.pointee { subscribers[index]._withUnsafeGuaranteedRef(body) }
         }
@@ -123,7 +127,7 @@ final class SubscriberList<Output, Failure: Error>: ManagedBuffer<Int, Unmanaged
 
     /// This list with `subscriber` at the end. O(n).
     @inlinable
-    func appending(_ subscriber: Conduit<Output, Failure>) -> SubscriberList {
+    func appending(_ subscriber: RosterEntry) -> SubscriberList {
         withUnsafeMutablePointers { count, subscribers in
             SubscriberList.make(count: count.pointee + 1) { target in
                 for index in 0..<count.pointee { (target + index).initialize(to: subscribers[index].retain()) }
@@ -135,7 +139,7 @@ final class SubscriberList<Output, Failure: Error>: ManagedBuffer<Int, Unmanaged
     /// These subscribers but `id`, as a roster (retained). O(n).
     /// - Precondition: `index(of: id) != nil`.
     @inlinable
-    func removing(id: Int) -> SubscriberRoster<Output, Failure> {
+    func removing(id: Int) -> SubscriberRoster {
         withUnsafeMutablePointers { count, subscribers in
             let removed = index(of: id)!
             guard count.pointee > 2 else {
