@@ -70,9 +70,10 @@ private func sendUnderLimitedDemand(requesting: Bool) -> BenchCase {
     }
     return BenchCase(
         name: requesting ? "subject.send.requestMax1PerValue" : "subject.send.returnMax1PerValue",
-        // Asking from outside goes through the `Subscription` existential into code generic over
-        // the subject's types (metadata lookups): no goal yet, the figure is reported as it is.
-        baseline: "LockedClosureArray + demand", goal: requesting ? nil : .baselineRatio(atMost: 1),
+        // Asking from outside runs the subscription's request unspecialized (through the
+        // `Subscription` existential); it touches no type generic over the subject's, so it looks
+        // up no metadata: 0.6-0.9x its floor in interleaved runs, so at most 2x leaves headroom.
+        baseline: "LockedClosureArray + demand", goal: .baselineRatio(atMost: requesting ? 2 : 1),
         ours: { n in
             if requesting {
                 for i in 0..<n {

@@ -121,13 +121,13 @@ extension BroadcasterCore {
     func request(_ demand: Subscribers.Demand, forSubscriber id: Int) {
         guard demand > 0 else { return }
         let catchingUp = shared.withLockIgnoringState { () -> Unmanaged<RosterEntry>? in
-            let current = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
-            guard let entry = current.entry(id: id), entry._withUnsafeGuaranteedRef({ $0.addDemand(demand) })
+            let bits = roster.load(ordering: .sequentiallyConsistent)
+            guard let entry = Roster.entry(id: id, inRoster: bits), entry._withUnsafeGuaranteedRef({ $0.addDemand(demand) })
             else { return nil }
             return entry.retain()
         }
         guard let catchingUp else { return }
-        catchingUp._withUnsafeGuaranteedRef { catchUp(conduit($0)) }
+        catchingUp._withUnsafeGuaranteedRef { catchUp(unsafeDowncast($0, to: Conduit<Output, Failure>.self)) }
         catchingUp.release()
     }
 

@@ -37,7 +37,7 @@ final class BroadcasterCore<Output, Failure: Error> {
     @usableFromInline
     var atomicWords: (delivery: Int, roster: Int) = (0, 0)
 
-    @usableFromInline typealias Roster = SubscriberRoster
+    @usableFromInline typealias Roster = SubscriberRoster<Output, Failure>
     @usableFromInline typealias Completion = Subscribers.Completion<Failure>
 
     // The states of `delivery`.
@@ -233,7 +233,7 @@ final class BroadcasterCore<Output, Failure: Error> {
     @inlinable
     func refresh(_ id: Int) {
         guard let conduit = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).entry(id: id) else { return }
-        conduit._withUnsafeGuaranteedRef { self.conduit($0).refresh(with: currentReader.unsafelyUnwrapped()) }
+        conduit._withUnsafeGuaranteedRef { $0.refresh(with: currentReader.unsafelyUnwrapped()) }
     }
 
     /// Delivers an initial job: the current value, read now, to the sink conduit `id`, if it is
@@ -241,7 +241,7 @@ final class BroadcasterCore<Output, Failure: Error> {
     @usableFromInline
     func deliverInitial(_ id: Int) {
         guard let conduit = Roster(bits: roster.load(ordering: .sequentiallyConsistent)).entry(id: id) else { return }
-        conduit._withUnsafeGuaranteedRef { self.conduit($0).receiveValue(currentReader.unsafelyUnwrapped()) }
+        conduit._withUnsafeGuaranteedRef { $0.receiveValue(currentReader.unsafelyUnwrapped()) }
     }
 
     /// Calls `body` on each subscriber that joined before `sentAt` and is still subscribed when
@@ -249,18 +249,11 @@ final class BroadcasterCore<Output, Failure: Error> {
     @inlinable
     func forEachSubscriber(sentAt: Int, _ body: (Conduit<Output, Failure>) -> Void) {
         let walking = Roster(bits: roster.load(ordering: .sequentiallyConsistent))
-        walking.forEach { entry in
-            if entry.id < sentAt && isSubscribed(entry.id, walking: walking) {
-                body(conduit(entry))
+        walking.forEach { conduit in
+            if conduit.id < sentAt && isSubscribed(conduit.id, walking: walking) {
+                body(conduit)
             }
         }
-    }
-
-    /// `entry`, one of this core's roster, as the ``Conduit`` it is. Free: the roster holds only
-    /// conduits of the core's types.
-    @inlinable @inline(__always)
-    func conduit(_ entry: RosterEntry) -> Conduit<Output, Failure> {
-        unsafeDowncast(entry, to: Conduit<Output, Failure>.self)
     }
 
     /// Whether `id` is still subscribed while delivering from `walking` (a subscriber cancelled

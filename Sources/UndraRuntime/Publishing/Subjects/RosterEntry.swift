@@ -13,8 +13,10 @@
 @usableFromInline
 class RosterEntry {
     /// The words behind `demand`, `handover` and `since`, first in the object (`AtomicWord`);
-    /// touched only through them. Used by subscriber conduits only.
-    @usableFromInline var atomicWords: (demand: Int, handover: Int, since: Int) = (0, 0, 0)
+    /// touched only through them. Used by subscriber conduits only. Exclusivity is unchecked
+    /// because Swift touches it only in `init` (checked, it cost a subscription two runtime
+    /// calls, `swift_beginAccess` and `swift_endAccess`).
+    @exclusivity(unchecked) @usableFromInline var atomicWords: (demand: Int, handover: Int, since: Int) = (0, 0, 0)
     /// The subject's clock when the subscriber joined: unique, and increasing in subscription
     /// order. A value sent at clock `t` reaches only entries with `id < t`.
     @usableFromInline let id: Int
