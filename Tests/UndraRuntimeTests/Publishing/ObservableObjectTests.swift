@@ -112,9 +112,14 @@ extension PublishingTests {
             weak let weakPublisher = object!.objectWillChange
             #expect(weakPublisher != nil)
             object = nil
-            // The table entry is replaced or swept when another object needs one.
-            for _ in 0..<200 { _ = NothingPublished().objectWillChange }
+            // An entry whose object is gone is swept out as the table grows: 300 objects kept
+            // alive make it grow past its sweep point whatever other tests hold (one object
+            // made and released at a time may only ever reuse one other address, which never
+            // makes it grow: with tests running in parallel, that left the entry in place).
+            let others = (0..<300).map { _ in NothingPublished() }
+            for other in others { _ = other.objectWillChange }
             #expect(weakPublisher == nil)
+            withExtendedLifetime(others) {}
         }
 
         @Test func anObjectAndItsPublishersAreReleasedTogether() {
