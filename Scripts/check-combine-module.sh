@@ -15,8 +15,9 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/undra-combine-module.XXXXXX")"
 if [[ "${1:-}" != "--keep" ]]; then trap 'rm -rf "$work"' EXIT; fi
 
-# The Support/ files Publishing/ uses: the lock and the atomics (over the C target).
-combine_support=(Locked.swift AtomicWord.swift RemoveAllKeepingCapacity.swift)
+# The Support/ files Publishing/ uses: the lock, the atomics (over the C target), and the small
+# dictionary flatMap keeps its inner subscriptions in.
+combine_support=(Locked.swift AtomicWord.swift RemoveAllKeepingCapacity.swift SmallDictionary.swift)
 
 mkdir -p "$work/Sources/Combine" "$work/Sources/UndraRuntime" "$work/Tests/StoreTests"
 cp -R "$root/Sources/CUndraAtomics" "$work/Sources/CUndraAtomics"
