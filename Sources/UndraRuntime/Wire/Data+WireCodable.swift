@@ -16,3 +16,7 @@ extension Data: WireCodable {
     }
     public static var minimumWireSize: Int { 8 }
 }
+
+extension Data: WireShaped {
+    public static var wireShape: WireShape { .bytes }
+}
