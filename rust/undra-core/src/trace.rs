@@ -1,0 +1,556 @@
+//! Computes a type's [`Shape`] from its `Deserialize` implementation, in the spirit of
+//! serde-reflection: a deserializer that reads nothing, records what the type asks for, and
+//! hands it the smallest values that satisfy it. So the shape is the one bincode reads, with no
+//! declaration beside the derives: `#[serde(skip)]` fields are absent from both, renamed variants
+//! are named as serde names them.
+//!
+//! A value shows one variant of each enum it holds, so a type with enums is deserialized again
+//! until every variant of every enum reached has been seen: each run picks, at each enum, a
+//! variant not seen yet, or one that leads to an enum with a variant not seen yet. Enums are told
+//! apart by their visitor's type (`Result<u64, E>` and `Result<(), E>` are two) and by where they
+//! are (the named types around them), since a recursive type's `rec` depends on that. A type met
+//! again inside itself is written `rec n`, and its value there is built with empty sequences,
+//! `None`s and, for enums, a variant seen to need no recursion.
+
+use crate::shape::{normalize, Shape, Variant};
+use serde::de::{self, DeserializeOwned, DeserializeSeed, IntoDeserializer, Visitor};
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+/// Why a type's shape could not be traced: it asks for something bincode cannot read either
+/// (`deserialize_any`, as untagged enums and `serde_json::Value` do), refuses the values it is
+/// offered, or recurses with no way out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapeError {
+    message: String,
+    /// An enum (its visitor's type and variant count) whose values built inside a recursion never
+    /// ended: the trace is run again building another of its variants there.
+    retry: Option<(&'static str, usize)>,
+}
+
+impl ShapeError {
+    fn new(message: impl Into<String>) -> ShapeError {
+        ShapeError { message: message.into(), retry: None }
+    }
+
+    /// What went wrong.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot trace the type's shape: {}", self.message)
+    }
+}
+
+impl std::error::Error for ShapeError {}
+
+impl de::Error for ShapeError {
+    fn custom<T: fmt::Display>(message: T) -> Self {
+        ShapeError::new(message.to_string())
+    }
+}
+
+/// The shape of `T`, from its `Deserialize` implementation.
+///
+/// ```
+/// # use serde_derive::Deserialize;
+/// #[derive(Deserialize)]
+/// struct Todo { id: i64, title: String, done: bool }
+/// #[derive(Deserialize)]
+/// enum TodoError { EmptyTitle, NotFound(i64) }
+/// assert_eq!(undra_core::shape_of::<Todo>().unwrap().to_string(), "(i64,string,bool)");
+/// assert_eq!(undra_core::shape_of::<Result<(), TodoError>>().unwrap().to_string(),
+///            "enum{ok:unit|err:enum{emptytitle:unit|notfound:i64}}");
+/// ```
+///
+/// An enum with no variant (a store with no fields has `enum StoreOp {}`) is `enum{}` at the top;
+/// inside another type it has no value to offer, and is an error.
+///
+/// Cost: one deserialization per variant of each enum reached, at most; each runs in time linear
+/// in the shape's size.
+pub fn shape_of<T: DeserializeOwned>() -> Result<Shape, ShapeError> {
+    let mut tracer = Tracer::default();
+    let mut root = None;
+    for _ in 0..MAXIMUM_RUNS {
+        tracer.nodes.clear();
+        tracer.reach = vec![HashSet::new()];
+        match T::deserialize(&mut tracer) {
+            Ok(_) => {}
+            Err(error) if error == empty_root() => return Ok(Shape::Enum(vec![])),
+            Err(ShapeError { retry: Some((visitor, count)), message }) => {
+                let choice = tracer.replay_choices.entry(visitor).or_insert(0);
+                *choice += 1;
+                if *choice as usize >= count {
+                    return Err(ShapeError::new(message));
+                }
+                tracer.stack.clear();
+                tracer.replay = 0;
+                tracer.open = 0;
+                continue;
+            }
+            Err(error) => return Err(error),
+        }
+        let node = tracer.nodes.pop().ok_or_else(|| ShapeError::new("the type read nothing".to_string()))?;
+        let reached = tracer.reach.pop().unwrap_or_default();
+        root.get_or_insert(node);
+        if !reached.iter().any(|key| !tracer.is_complete(key, &mut HashMap::new())) {
+            return tracer.expand(root.as_ref().expect("a run"));
+        }
+    }
+    Err(ShapeError::new(format!("more than {MAXIMUM_RUNS} runs to see every variant")))
+}
+
+const MAXIMUM_RUNS: usize = 100_000;
+/// How deep a value built inside a recursion may nest before the type is judged to have no way out.
+const MAXIMUM_REPLAY_DEPTH: usize = 256;
+
+fn empty_root() -> ShapeError {
+    ShapeError::new("an enum with no variant".to_string())
+}
+
+/// An enum, named by its visitor's type and the named types around it.
+type EnumKey = Vec<&'static str>;
+
+/// What one run recorded of a value: a shape whose enums are keys, resolved once all are seen.
+#[derive(Clone, Debug)]
+enum Node {
+    Leaf(Shape),
+    Option(Box<Node>),
+    Seq(Box<Node>),
+    Map(Box<Node>, Box<Node>),
+    Tuple(Vec<Node>),
+    Enum(EnumKey),
+    Rec(usize),
+}
+
+impl Node {
+    fn fields(mut nodes: Vec<Node>) -> Node {
+        match nodes.len() {
+            0 => Node::Leaf(Shape::Unit),
+            1 => nodes.pop().expect("one field"),
+            _ => Node::Tuple(nodes),
+        }
+    }
+
+    /// Whether building this value surely needs no recursion (no enum, no `rec` in it).
+    fn is_plain(&self) -> bool {
+        match self {
+            Node::Leaf(_) => true,
+            Node::Option(inner) | Node::Seq(inner) => inner.is_plain(),
+            Node::Map(key, value) => key.is_plain() && value.is_plain(),
+            Node::Tuple(fields) => fields.iter().all(Node::is_plain),
+            Node::Enum(_) | Node::Rec(_) => false,
+        }
+    }
+}
+
+struct EnumEntry {
+    names: &'static [&'static str],
+    /// Each variant's payload, once seen.
+    payloads: Vec<Option<Node>>,
+    /// The enums met inside each variant's payload.
+    reach: Vec<HashSet<EnumKey>>,
+}
+
+#[derive(Default)]
+struct Tracer {
+    enums: HashMap<EnumKey, EnumEntry>,
+    /// The named types (struct or enum visitors) being traced, outermost first.
+    stack: Vec<&'static str>,
+    /// What the values traced so far recorded, one node each.
+    nodes: Vec<Node>,
+    /// The enums met, for each enum variant being traced (and the root, first).
+    reach: Vec<HashSet<EnumKey>>,
+    /// How deep inside a recursive occurrence: building a value, recording nothing.
+    replay: usize,
+    /// The variant built inside a recursion for an enum (by visitor type) none of whose variants
+    /// is known to need no recursion.
+    replay_choices: HashMap<&'static str, u32>,
+    /// How many unnamed containers (options, sequences, maps, tuples) are being traced.
+    open: usize,
+}
+
+impl Tracer {
+    fn is_complete(&self, key: &EnumKey, memo: &mut HashMap<EnumKey, bool>) -> bool {
+        if let Some(known) = memo.get(key) {
+            return *known;
+        }
+        let Some(entry) = self.enums.get(key) else { return false };
+        let complete = entry.payloads.iter().all(Option::is_some)
+            && entry.reach.iter().all(|inner| inner.iter().all(|key| self.is_complete(key, memo)));
+        memo.insert(key.clone(), complete);
+        complete
+    }
+
+    fn expand(&self, node: &Node) -> Result<Shape, ShapeError> {
+        Ok(match node {
+            Node::Leaf(shape) => shape.clone(),
+            Node::Option(inner) => Shape::Option(Box::new(self.expand(inner)?)),
+            Node::Seq(inner) => Shape::Seq(Box::new(self.expand(inner)?)),
+            Node::Map(key, value) => Shape::Map(Box::new(self.expand(key)?), Box::new(self.expand(value)?)),
+            Node::Tuple(fields) => Shape::Tuple(fields.iter().map(|f| self.expand(f)).collect::<Result<_, _>>()?),
+            Node::Rec(depth) => Shape::Rec(*depth),
+            Node::Enum(key) => {
+                let entry = self.enums.get(key).ok_or_else(|| ShapeError::new("an enum was not seen".to_string()))?;
+                let mut variants = Vec::with_capacity(entry.names.len());
+                for (name, payload) in entry.names.iter().zip(&entry.payloads) {
+                    let payload = payload.as_ref().ok_or_else(|| ShapeError::new(format!("variant {name} was never reached")))?;
+                    variants.push(Variant { name: normalize(name), shape: self.expand(payload)? });
+                }
+                Shape::Enum(variants)
+            }
+        })
+    }
+
+    /// The depth of `visitor` among the named types being traced, if it is one of them.
+    fn recursion(&self, visitor: &'static str) -> Option<usize> {
+        self.stack.iter().rposition(|key| *key == visitor).map(|position| self.stack.len() - 1 - position)
+    }
+
+    fn replaying<T>(&mut self, body: impl FnOnce(&mut Self) -> Result<T, ShapeError>) -> Result<T, ShapeError> {
+        if self.replay >= MAXIMUM_REPLAY_DEPTH {
+            return Err(ShapeError::new("a recursive type with no way out (every variant recurses)".to_string()));
+        }
+        self.replay += 1;
+        let result = body(self);
+        self.replay -= 1;
+        result
+    }
+
+    /// Traces a named type that is not an enum: its fields are what `visit` reads.
+    fn named<'de, V: Visitor<'de>>(
+        &mut self,
+        visit: impl FnOnce(&mut Self) -> Result<V::Value, ShapeError>,
+    ) -> Result<V::Value, ShapeError> {
+        let key = std::any::type_name::<V>();
+        let mark = self.nodes.len();
+        if self.replay > 0 {
+            return self.replaying(visit);
+        }
+        if let Some(depth) = self.recursion(key) {
+            let value = self.replaying(visit)?;
+            self.nodes.truncate(mark);
+            self.nodes.push(Node::Rec(depth));
+            return Ok(value);
+        }
+        self.stack.push(key);
+        let value = visit(self);
+        self.stack.pop();
+        let value = value?;
+        let fields = self.nodes.split_off(mark);
+        self.nodes.push(Node::fields(fields));
+        Ok(value)
+    }
+
+    /// The variant to build at an enum: one not seen yet, or one leading to an enum not seen in
+    /// full; inside a recursion, one seen to need none.
+    fn choose(&self, key: &EnumKey, count: usize) -> u32 {
+        if self.replay > 0 {
+            let visitor = *key.last().expect("a key names its enum");
+            let plain = self.enums.iter().filter(|(k, _)| k.last() == Some(&visitor)).find_map(|(_, entry)| {
+                entry.payloads.iter().position(|p| p.as_ref().is_some_and(Node::is_plain))
+            });
+            return plain.map_or_else(|| self.replay_choices.get(visitor).copied().unwrap_or(0), |v| v as u32);
+        }
+        let Some(entry) = self.enums.get(key) else { return 0 };
+        if let Some(unseen) = entry.payloads.iter().position(Option::is_none) {
+            return unseen as u32;
+        }
+        let mut memo = HashMap::new();
+        (0..count).find(|v| entry.reach[*v].iter().any(|inner| !self.is_complete(inner, &mut memo))).unwrap_or(0) as u32
+    }
+
+    fn leaf<T>(&mut self, shape: Shape, value: T) -> T {
+        self.nodes.push(Node::Leaf(shape));
+        value
+    }
+}
+
+/// Offers exactly `remaining` elements.
+struct Elements<'a> {
+    tracer: &'a mut Tracer,
+    remaining: usize,
+}
+
+impl<'de, 'a> de::SeqAccess<'de> for Elements<'a> {
+    type Error = ShapeError;
+    fn next_element_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<Option<S::Value>, ShapeError> {
+        if self.remaining == 0 {
+            return Ok(None);
+        }
+        self.remaining -= 1;
+        seed.deserialize(&mut *self.tracer).map(Some)
+    }
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.remaining)
+    }
+}
+
+impl<'de, 'a> de::MapAccess<'de> for Elements<'a> {
+    type Error = ShapeError;
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, ShapeError> {
+        if self.remaining == 0 {
+            return Ok(None);
+        }
+        self.remaining -= 1;
+        seed.deserialize(&mut *self.tracer).map(Some)
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, ShapeError> {
+        seed.deserialize(&mut *self.tracer)
+    }
+}
+
+/// Builds variant `index` of an enum.
+struct Choice<'a> {
+    tracer: &'a mut Tracer,
+    index: u32,
+}
+
+impl<'de, 'a> de::EnumAccess<'de> for Choice<'a> {
+    type Error = ShapeError;
+    type Variant = Self;
+    fn variant_seed<V: DeserializeSeed<'de>>(self, seed: V) -> Result<(V::Value, Self), ShapeError> {
+        let deserializer: de::value::U32Deserializer<ShapeError> = self.index.into_deserializer();
+        Ok((seed.deserialize(deserializer)?, self))
+    }
+}
+
+impl<'de, 'a> de::VariantAccess<'de> for Choice<'a> {
+    type Error = ShapeError;
+    fn unit_variant(self) -> Result<(), ShapeError> {
+        Ok(())
+    }
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, ShapeError> {
+        seed.deserialize(self.tracer)
+    }
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, ShapeError> {
+        visitor.visit_seq(Elements { tracer: self.tracer, remaining: len })
+    }
+    fn struct_variant<V: Visitor<'de>>(self, fields: &'static [&'static str], visitor: V) -> Result<V::Value, ShapeError> {
+        visitor.visit_seq(Elements { tracer: self.tracer, remaining: fields.len() })
+    }
+}
+
+macro_rules! integers {
+    ($($method:ident $visit:ident $shape:ident $type:ty;)*) => {$(
+        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+            // 1, not 0: a `NonZero` type accepts it too.
+            let value = visitor.$visit(1 as $type)?;
+            Ok(self.leaf(Shape::$shape, value))
+        }
+    )*};
+}
+
+impl<'de, 'a> de::Deserializer<'de> for &'a mut Tracer {
+    type Error = ShapeError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, ShapeError> {
+        Err(ShapeError::new("the type reads a self-describing value (deserialize_any), which bincode cannot read either".to_string()))
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+        let value = visitor.visit_bool(false)?;
+        Ok(self.leaf(Shape::Bool, value))
+    }
+
+    integers! {
+        deserialize_u8 visit_u8 U8 u8;
+        deserialize_u16 visit_u16 U16 u16;
+        deserialize_u32 visit_u32 U32 u32;
+        deserialize_u64 visit_u64 U64 u64;
+        deserialize_u128 visit_u128 U128 u128;
+        deserialize_i8 visit_i8 I8 i8;
+        deserialize_i16 visit_i16 I16 i16;
+        deserialize_i32 visit_i32 I32 i32;
+        deserialize_i64 visit_i64 I64 i64;
+        deserialize_i128 visit_i128 I128 i128;
+    }
+
+    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+        let value = visitor.visit_f32(0.0)?;
+        Ok(self.leaf(Shape::F32, value))
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+        let value = visitor.visit_f64(0.0)?;
+        Ok(self.leaf(Shape::F64, value))
+    }
+
+    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+        let value = visitor.visit_char('a')?;
+        Ok(self.leaf(Shape::Char, value))
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+        let value = visitor.visit_str("")?;
+        Ok(self.leaf(Shape::String, value))
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+        self.deserialize_str(visitor)
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+        let value = visitor.visit_bytes(&[])?;
+        Ok(self.leaf(Shape::Seq(Box::new(Shape::U8)), value))
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+        self.deserialize_bytes(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+        if self.replay > 0 {
+            let value = visitor.visit_none()?;
+            return Ok(self.leaf(Shape::Unit, value));
+        }
+        self.open += 1;
+        let value = visitor.visit_some(&mut *self);
+        self.open -= 1;
+        let value = value?;
+        let inner = self.nodes.pop().ok_or_else(|| ShapeError::new("an option read nothing".to_string()))?;
+        self.nodes.push(Node::Option(Box::new(inner)));
+        Ok(value)
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+        let value = visitor.visit_unit()?;
+        Ok(self.leaf(Shape::Unit, value))
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, ShapeError> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, ShapeError> {
+        self.named::<V>(|tracer| visitor.visit_newtype_struct(tracer))
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+        let remaining = if self.replay > 0 { 0 } else { 1 };
+        let mark = self.nodes.len();
+        self.open += 1;
+        let value = visitor.visit_seq(Elements { tracer: &mut *self, remaining });
+        self.open -= 1;
+        let value = value?;
+        let element = self.nodes.split_off(mark).pop();
+        let node = match (element, remaining) {
+            (Some(element), _) => Node::Seq(Box::new(element)),
+            (None, 0) => Node::Leaf(Shape::Unit),
+            (None, _) => return Err(ShapeError::new("a sequence read no element".to_string())),
+        };
+        self.nodes.push(node);
+        Ok(value)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, ShapeError> {
+        let mark = self.nodes.len();
+        self.open += 1;
+        let value = visitor.visit_seq(Elements { tracer: &mut *self, remaining: len });
+        self.open -= 1;
+        let value = value?;
+        let fields = self.nodes.split_off(mark);
+        self.nodes.push(Node::fields(fields));
+        Ok(value)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(self, _: &'static str, len: usize, visitor: V) -> Result<V::Value, ShapeError> {
+        self.named::<V>(|tracer| visitor.visit_seq(Elements { tracer, remaining: len }))
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
+        let remaining = if self.replay > 0 { 0 } else { 1 };
+        let mark = self.nodes.len();
+        self.open += 1;
+        let value = visitor.visit_map(Elements { tracer: &mut *self, remaining });
+        self.open -= 1;
+        let value = value?;
+        let mut entry = self.nodes.split_off(mark);
+        let node = match (entry.pop(), entry.pop(), remaining) {
+            (Some(value), Some(key), _) => Node::Map(Box::new(key), Box::new(value)),
+            (_, _, 0) => Node::Leaf(Shape::Unit),
+            _ => return Err(ShapeError::new("a map read no entry".to_string())),
+        };
+        self.nodes.push(node);
+        Ok(value)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, ShapeError> {
+        self.named::<V>(|tracer| visitor.visit_seq(Elements { tracer, remaining: fields.len() }))
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, ShapeError> {
+        if variants.is_empty() {
+            return Err(if self.stack.is_empty() && self.replay == 0 && self.open == 0 {
+                empty_root()
+            } else {
+                ShapeError::new(format!("enum {name} has no variant, so no value"))
+            });
+        }
+        let visitor_key = std::any::type_name::<V>();
+        let mark = self.nodes.len();
+        let recursion = if self.replay > 0 { None } else { self.recursion(visitor_key) };
+        let mut key = self.stack.clone();
+        key.push(visitor_key);
+        if self.replay >= MAXIMUM_REPLAY_DEPTH {
+            return Err(ShapeError {
+                message: format!("enum {name} recurses with no way out (every variant recurses)"),
+                retry: Some((visitor_key, variants.len())),
+            });
+        }
+        if self.replay > 0 || recursion.is_some() {
+            let index = self.choose(&key, variants.len());
+            let value = self.replaying(|tracer| visitor.visit_enum(Choice { tracer, index }))?;
+            self.nodes.truncate(mark);
+            self.nodes.push(recursion.map_or(Node::Leaf(Shape::Unit), Node::Rec));
+            return Ok(value);
+        }
+        self.enums.entry(key.clone()).or_insert_with(|| EnumEntry {
+            names: variants,
+            payloads: vec![None; variants.len()],
+            reach: vec![HashSet::new(); variants.len()],
+        });
+        for reached in &mut self.reach {
+            reached.insert(key.clone());
+        }
+        let index = self.choose(&key, variants.len());
+        self.stack.push(visitor_key);
+        self.reach.push(HashSet::new());
+        let value = visitor.visit_enum(Choice { tracer: &mut *self, index });
+        let reached = self.reach.pop().unwrap_or_default();
+        self.stack.pop();
+        let value = value?;
+        let payload = Node::fields(self.nodes.split_off(mark));
+        let entry = self.enums.get_mut(&key).expect("the entry made above");
+        let variant = (index as usize).min(variants.len() - 1);
+        entry.payloads[variant] = Some(payload);
+        entry.reach[variant].extend(reached);
+        self.nodes.push(Node::Enum(key));
+        Ok(value)
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, _: V) -> Result<V::Value, ShapeError> {
+        Err(ShapeError::new("an identifier outside an enum's variant (a self-describing format's field names)".to_string()))
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, ShapeError> {
+        Err(ShapeError::new("a value to ignore, which bincode cannot skip".to_string()))
+    }
+
+    fn is_human_readable(&self) -> bool {
+        false
+    }
+}
