@@ -6,7 +6,7 @@ use crate::wire::{Command, CoreError, CoreMessage, HostMessage, ResyncRequest};
 use crate::{codes, Store};
 use bincode::Options;
 use serde::de::DeserializeOwned;
-use serde_derive::Deserialize;
+use serde_derive::{Deserialize, Serialize};
 
 /// An app's core: its command enum, and its store sessions.
 ///
@@ -168,7 +168,7 @@ pub(crate) fn strict() -> impl Options {
 }
 
 /// The command enum of an app with one store: its only variant is store 0's.
-#[derive(Deserialize, Debug)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum SingleStoreCommand<C> {
     Store(Command<C>),
 }
