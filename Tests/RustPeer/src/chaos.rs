@@ -2,13 +2,10 @@
 //! the core to misbehave, so that a host's tests can drive every failure on purpose. Each command
 //! is acknowledged at once; its misbehaviour hits the Todos store's next delta (or the stream).
 
-use crate::todos::{TodosCommand, TodosFrame};
-use crate::todos_core::{error_message, log, serialize, Output, TodosCore};
-use crate::wire::{Ack, Command, CoreMessage, Frame};
+use crate::todos::TodosCommand;
+use crate::wire::Command;
 use serde_derive::{Deserialize, Serialize};
-
-/// The schema hash the Swift side declares for the Chaos store.
-pub const CHAOS_SCHEMA_HASH: u64 = 0xC4A0;
+use undra_core::Store;
 
 /// The Chaos store has no fields: its op enum has no variant.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -55,59 +52,27 @@ impl ChaosOutcome {
     }
 }
 
-pub type ChaosFrame = Frame<ChaosOp, ChaosOutcome>;
+/// The store: nothing to show, every command acknowledged (the core does the misbehaving).
+pub struct Chaos;
 
-/// The reference core's stores: variant index = store index.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub enum ReferenceFrame {
-    Todos(TodosFrame),
-    Chaos(ChaosFrame),
+impl Store for Chaos {
+    const NAME: &'static str = "Chaos";
+    type Op = ChaosOp;
+    type Command = ChaosCommand;
+    type Outcome = ChaosOutcome;
+
+    fn snapshot(&self) -> Vec<ChaosOp> {
+        vec![]
+    }
+
+    fn command(&mut self, command: ChaosCommand, _: &mut Vec<ChaosOp>) -> ChaosOutcome {
+        ChaosOutcome::ok(&command)
+    }
 }
 
+/// The reference core's commands: variant index = store index.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum ReferenceCommand {
     Todos(Command<TodosCommand>),
     Chaos(Command<ChaosCommand>),
-}
-
-/// How the reference core obeys the Chaos store.
-impl TodosCore {
-    pub(crate) fn chaos_command(&mut self, command: Command<ChaosCommand>) -> Vec<Output> {
-        let ack = Ack { command: command.id, outcome: ChaosOutcome::ok(&command.command) };
-        match command.command {
-            ChaosCommand::SkipSequence => self.armed.skip = true,
-            ChaosCommand::SendMalformed => self.armed.malformed = true,
-            ChaosCommand::DieMidFrame => self.armed.die = true,
-            ChaosCommand::SendGarbage => {
-                return vec![self.chaos_frame(vec![ack]), Output::Raw(vec![0xFF; 16])];
-            }
-            ChaosCommand::Restart => {
-                self.state.epoch += 1;
-                self.persist();
-                self.sequences = [0, 0];
-                self.todos_acks.clear();
-                self.chaos_acks.clear();
-                return vec![self.todos_snapshot(vec![]), self.chaos_snapshot(vec![ack])];
-            }
-            ChaosCommand::SendError { code, message } => {
-                return vec![error_message(Some(0), code, message), self.chaos_frame(vec![ack])];
-            }
-        }
-        vec![self.chaos_frame(vec![ack])]
-    }
-
-    fn chaos_frame(&mut self, acks: Vec<Ack<ChaosOutcome>>) -> Output {
-        self.sequences[1] += 1;
-        log(&mut self.chaos_acks, self.sequences[1], acks.clone());
-        let frame: ChaosFrame = Frame { epoch: self.state.epoch, sequence: self.sequences[1], snapshot: None, ops: vec![], acks };
-        Output::Message(serialize(&CoreMessage::Frame(ReferenceFrame::Chaos(frame))))
-    }
-
-    pub(crate) fn chaos_snapshot(&mut self, acks: Vec<Ack<ChaosOutcome>>) -> Output {
-        self.sequences[1] += 1;
-        let frame: ChaosFrame =
-            Frame { epoch: self.state.epoch, sequence: self.sequences[1], snapshot: Some(CHAOS_SCHEMA_HASH), ops: vec![], acks };
-        Output::Message(serialize(&CoreMessage::Frame(ReferenceFrame::Chaos(frame))))
-    }
-
 }

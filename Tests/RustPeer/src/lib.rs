@@ -9,3 +9,6 @@ pub mod todos_core;
 pub mod transcript;
 pub mod vectors;
 pub mod wire;
+
+#[cfg(test)]
+mod golden;

@@ -3,9 +3,19 @@
 
 use crate::wire::{Command, Frame, ListOp};
 use serde_derive::{Deserialize, Serialize};
+use undra_core::{shape_of, Schema};
 
-/// The schema hash the Swift store declares.
-pub const SCHEMA_HASH: u64 = 0x7D05;
+/// The store's schema (docs/WIRE.md, "The schema hash"), from its types: what the Swift store
+/// computes from its declarations.
+pub fn schema() -> Schema {
+    let shape = |shape: Result<_, _>| shape.expect("the Todos types trace");
+    Schema::new("Todos", &shape(shape_of::<TodosOp>()), &shape(shape_of::<TodosCommand>()), &shape(shape_of::<TodosOutcome>()))
+}
+
+/// The hash the store's snapshots carry.
+pub fn schema_hash() -> u64 {
+    schema().hash
+}
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TodoId(pub i64);

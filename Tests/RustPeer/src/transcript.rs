@@ -8,11 +8,12 @@
 //!   raw HEX    bytes the core writes with no framing (garbage)
 //!   die HEX    the message the core dies while sending
 
-use crate::chaos::{ChaosCommand, ReferenceCommand};
-use crate::todos::{TodoId, TodosCommand};
-use crate::todos_core::{Config, Output, TodosCore};
+use crate::chaos::{Chaos, ChaosCommand, ReferenceCommand};
+use crate::todos::{schema, TodoId, TodosCommand};
+use crate::todos_core::{Config, TodosCore};
 use crate::vectors::hex;
 use crate::wire::{Command, CommandId, HostMessage, ResyncReason, ResyncRequest};
+use undra_core::{Outbox, Outgoing, Schema};
 
 fn todos(id: u64, command: TodosCommand) -> HostMessage<ReferenceCommand> {
     HostMessage::Command(ReferenceCommand::Todos(Command { id: CommandId(id), command }))
@@ -22,18 +23,26 @@ fn chaos(id: u64, command: ChaosCommand) -> HostMessage<ReferenceCommand> {
     HostMessage::Command(ReferenceCommand::Chaos(Command { id: CommandId(id), command }))
 }
 
+/// A resync request from a host whose schema of the store is the core's.
 fn resync(store: u32, epoch: Option<u64>, sequence: u64, reason: ResyncReason) -> HostMessage<ReferenceCommand> {
-    HostMessage::Resync(ResyncRequest { store, epoch, sequence, reason })
+    let schema = if store == 1 { Schema::of::<Chaos>().expect("the Chaos types trace") } else { schema() };
+    HostMessage::Resync(ResyncRequest { store, epoch, sequence, reason, schema: schema.description })
+}
+
+/// The description of a Todos store whose `count` is a string: another schema.
+pub fn mismatched_todos() -> String {
+    schema().description.replace("field 2 count scalar i64", "field 2 count scalar string")
 }
 
 fn add(id: u64, title: &str) -> HostMessage<ReferenceCommand> {
     todos(id, TodosCommand::Add { title: title.to_string() })
 }
 
-/// The script: attach both stores, every command and every outcome, each misbehaviour and the
-/// resync that follows it.
+/// The script: a host of another schema, attach both stores, every command and every outcome,
+/// each misbehaviour and the resync that follows it.
 pub fn script() -> Vec<HostMessage<ReferenceCommand>> {
     vec![
+        HostMessage::Resync(ResyncRequest { store: 0, epoch: None, sequence: 0, reason: ResyncReason::Attach, schema: mismatched_todos() }),
         resync(0, None, 0, ResyncReason::Attach),
         resync(1, None, 0, ResyncReason::Attach),
         add(1, "milk"),
@@ -74,11 +83,13 @@ pub fn text() -> String {
     for message in script() {
         let bytes = bincode::serialize(&message).expect("bincode writes every value");
         text += &format!("host {}\n", hex(&bytes));
-        for output in core.handle(&bytes) {
+        let mut out = Outbox::new();
+        undra_core::handle(&mut core, &bytes, &mut out);
+        for output in out.take() {
             let (kind, bytes) = match output {
-                Output::Message(bytes) => ("core", bytes),
-                Output::Raw(bytes) => ("raw", bytes),
-                Output::Die(bytes) => ("die", bytes),
+                Outgoing::Message(bytes) => ("core", bytes),
+                Outgoing::Raw(bytes) => ("raw", bytes),
+                Outgoing::Die(bytes) => ("die", bytes),
             };
             text += &format!("{kind} {}\n", hex(&bytes));
         }

@@ -190,14 +190,14 @@ pub fn messages() -> Vec<Vector> {
         vector("todos.todo", todo(3, "tea", false)),
         vector(
             "todos.snapshot.empty",
-            TodosFrame { epoch: 7, sequence: 1, snapshot: Some(SCHEMA_HASH), ops: vec![], acks: vec![] },
+            TodosFrame { epoch: 7, sequence: 1, snapshot: Some(schema_hash()), ops: vec![], acks: vec![] },
         ),
         vector(
             "todos.snapshot.rows",
             TodosFrame {
                 epoch: 7,
                 sequence: 1,
-                snapshot: Some(SCHEMA_HASH),
+                snapshot: Some(schema_hash()),
                 ops: vec![
                     TodosOp::Visible(ListOp::Reset(rows.clone())),
                     TodosOp::Filter("all".to_string()),
@@ -278,14 +278,14 @@ pub fn messages() -> Vec<Vector> {
         vector("host.resync.duplicate", resync(Some(7), 4, ResyncReason::Duplicate { last: 4, received: 3 })),
         vector("host.resync.epoch", resync(Some(7), 4, ResyncReason::UnexpectedEpoch { expected: Some(7), received: 8 })),
         vector("host.resync.firstEpoch", resync(None, 0, ResyncReason::UnexpectedEpoch { expected: None, received: 8 })),
-        vector("host.resync.schema", resync(None, 0, ResyncReason::SchemaMismatch { expected: SCHEMA_HASH, received: Some(1) })),
+        vector("host.resync.schema", resync(None, 0, ResyncReason::SchemaMismatch { expected: schema_hash(), received: Some(1) })),
         vector("host.resync.rejected", resync(Some(7), 4, ResyncReason::Rejected { op: Some(2), message: "no key 9".to_string() })),
         vector("host.resync.malformed", resync(Some(7), 4, ResyncReason::Malformed { offset: 31, message: "bad tag".to_string() })),
     ]
 }
 
 fn resync(epoch: Option<u64>, sequence: u64, reason: ResyncReason) -> HostMessage<AppCommand> {
-    HostMessage::Resync(ResyncRequest { store: 0, epoch, sequence, reason })
+    HostMessage::Resync(ResyncRequest { store: 0, epoch, sequence, reason, schema: schema().description })
 }
 
 /// Every vector, by file.
