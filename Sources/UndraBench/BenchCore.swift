@@ -31,6 +31,7 @@ struct CoreBenchRow: WireCodable, Hashable, Sendable {
     }
 
     static var minimumWireSize: Int { 16 }
+    static var wireShape: WireShape { .tuple([.string, .i64]) }
 }
 
 enum CoreBenchCommand: WireCodable, Sendable {
@@ -54,6 +55,8 @@ enum CoreBenchCommand: WireCodable, Sendable {
             count.encode(to: &writer)
         }
     }
+
+    static var wireShape: WireShape { .enumeration([WireVariant("update", .i64), WireVariant("burst", .i64)]) }
 }
 
 /// Rust's `()` as an error: bench commands do not fail.
@@ -62,6 +65,7 @@ struct CoreBenchFailure: Error, WireCodable {
     init(from reader: inout WireReader) throws(WireError) {}
     func encode(to writer: inout WireWriter) {}
     static var minimumWireSize: Int { 0 }
+    static var wireShape: WireShape { .unit }
 }
 
 /// `enum CoreBenchOutcome { Update(Result<i64, ()>), Burst(Result<i64, ()>) }`
@@ -83,19 +87,24 @@ struct CoreBenchOutcome: WireCodable, Sendable {
         writer.writeVariant(variant)
         result.encode(to: &writer)
     }
+
+    static var wireShape: WireShape {
+        let result = Result<Int, CoreBenchFailure>.wireShape
+        return .enumeration([WireVariant("update", result), WireVariant("burst", result)])
+    }
 }
 
 enum CoreBenchSchema {
     static let rows = ListField<Int, CoreBenchRow>(id: 0, name: "rows")
     static let version = Field<Int>(id: 1, name: "version", initial: 0)
     static let fields: [any FieldDeclaration] = [rows, version]
-    static let hash: UInt64 = 0xBE4C
-    static let wire = WireSchema<CoreBenchCommand, CoreBenchOutcome>(hash: hash, fields: fields)
+    static let wire = WireSchema<CoreBenchCommand, CoreBenchOutcome>(store: "Bench", fields: fields)
+    static var hash: UInt64 { wire.hash }
 }
 
 /// The bench store, as generated code writes it.
 final class CoreBenchStore: UndraStore, Trackable, @unchecked Sendable {  // @unchecked: only `let`s and @Mirrored fields.
-    let runtime = StoreRuntime(name: "Bench", schemaHash: CoreBenchSchema.hash, fields: CoreBenchSchema.fields)
+    let runtime = StoreRuntime(name: "Bench", schema: CoreBenchSchema.wire)
     var registrar: Registrar { runtime.registrar }
     let commands: CommandChannel<CoreBenchCommand, CoreBenchOutcome>
 

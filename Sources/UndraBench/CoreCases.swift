@@ -69,7 +69,7 @@ private func command(_ id: UInt64, _ command: CoreBenchCommand) -> [UInt8] {
     HostMessage.command(store: 0, WireCommand(id: CommandID(rawValue: id), command: command)).wireBytes
 }
 
-private let attach = HostMessage<CoreBenchCommand>.resync(ResyncRequest(store: 0, epoch: nil, sequence: 0, reason: .attach)).wireBytes
+private let attach = HostMessage<CoreBenchCommand>.resync(ResyncRequest(store: 0, epoch: nil, sequence: 0, reason: .attach, schema: CoreBenchSchema.wire.description)).wireBytes
 
 // MARK: In process
 
@@ -92,7 +92,7 @@ private func inProcessRoundTripCase() -> BenchCase {
 
 /// The floor of an in-process round trip: the core's functions called directly.
 private final class BareCall {
-    let runtime = StoreRuntime(name: "Bench", schemaHash: CoreBenchSchema.hash, fields: CoreBenchSchema.fields)
+    let runtime = StoreRuntime(name: "Bench", schema: CoreBenchSchema.wire)
     var received: [[UInt8]] = []
     var handle: OpaquePointer!
     var nextID: UInt64 = 1
@@ -166,7 +166,7 @@ private func byteStreamFramesCase() -> BenchCase {
 /// socket, each read's complete messages decoded and applied as one drain.
 private final class BareStream {
     let peer = BarePeer(arguments: ["--serve-core"])
-    let runtime = StoreRuntime(name: "Bench", schemaHash: CoreBenchSchema.hash, fields: CoreBenchSchema.fields)
+    let runtime = StoreRuntime(name: "Bench", schema: CoreBenchSchema.wire)
     var nextID: UInt64 = 1
     /// Bytes read and not consumed yet.
     var buffer = [UInt8](repeating: 0, count: 64 << 10)

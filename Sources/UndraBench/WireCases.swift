@@ -36,18 +36,19 @@ private struct WireTodo: WireCodable, Codable, Sendable {
     }
 
     static var minimumWireSize: Int { 17 }
+    static var wireShape: WireShape { .tuple([.i64, .string, .bool]) }
 }
 
 private enum WireSchemaFields {
     static let visible = ListField<Int, WireTodo>(id: 0, name: "visible")
     static let count = Field<Int>(id: 1, name: "count", initial: 0)
     static let fields: [any FieldDeclaration] = [visible, count]
-    static let wire = WireSchema<WireUnit, WireUnit>(hash: 1, fields: fields)
+    static let wire = WireSchema<WireUnit, WireUnit>(store: "Wire", fields: fields)
 }
 
 /// A store of `WireSchemaFields`, fine-grained.
 private final class WireStore: UndraStore, Trackable, @unchecked Sendable {  // @unchecked: see Todos in the tests.
-    let runtime = StoreRuntime(name: "Wire", schemaHash: 1, fields: WireSchemaFields.fields)
+    let runtime = StoreRuntime(name: "Wire", schema: WireSchemaFields.wire)
     var registrar: Registrar { runtime.registrar }
     @Mirrored(WireSchemaFields.visible) var visible
 }
@@ -120,7 +121,7 @@ private func decodeAndApplyCase() -> BenchCase {
     var sequence: UInt64 = 1
     let rows = (0..<1_000).map { (key: $0, row: WireTodo(id: $0, title: "todo", done: false)) }
     store.runtime.apply(Frame(
-        epoch: 1, sequence: 1, isSnapshot: true, schemaHash: 1, ops: [.reset(WireSchemaFields.visible, rows)]))
+        epoch: 1, sequence: 1, isSnapshot: true, schemaHash: WireSchemaFields.wire.hash, ops: [.reset(WireSchemaFields.visible, rows)]))
     let seen = Counter()
     let token = observe({ store.visible }, onChange: { _ in seen.bump() })
     // Each frame's bytes are the template's, renumbered (sequence at byte 8) and rekeyed.

@@ -15,6 +15,8 @@
 final class AttachedStore: @unchecked Sendable {
     let index: UInt32
     let runtime: StoreRuntime
+    /// The store's schema description (`WireSchema.description`), sent in each resync request.
+    let schema: String
     /// The drain passes this store no delta until a snapshot: set when the session opens and
     /// when a resync is requested, cleared by the first snapshot that comes.
     var expectsSnapshot = false
@@ -51,9 +53,10 @@ final class AttachedStore: @unchecked Sendable {
     }
 
     @usableFromInline
-    init(index: UInt32, runtime: StoreRuntime, operations: Operations) {
+    init(index: UInt32, runtime: StoreRuntime, schema: String, operations: Operations) {
         self.index = index
         self.runtime = runtime
+        self.schema = schema
         self.operations = operations
         runtime.resyncRequestHandler = { [weak self] rejection in
             // The drain looks for it after applying frames (the handler runs inside that apply).

@@ -99,9 +99,9 @@ struct ConnectionMachine {
         return .close
     }
 
-    /// A store's snapshot was built for another schema: reconnecting cannot help.
-    mutating func schemaMismatch(store: UInt32, expected: UInt64, received: UInt64?) -> Effect {
-        state = .failed(.schemaMismatch(store: store, expected: expected, received: received))
+    /// A store's core was built for another schema: reconnecting cannot help.
+    mutating func schemaMismatch(_ mismatch: SchemaMismatch) -> Effect {
+        state = .failed(.schemaMismatch(mismatch))
         return .close
     }
 }

@@ -63,17 +63,17 @@ public enum ConnectionFailure: Hashable, Sendable, CustomStringConvertible {
     case unavailable(TransportError)
     /// `ReconnectPolicy.maximumAttempts` attempts failed in a row; the last one's error.
     case gaveUp(attempts: Int, last: TransportError)
-    /// The core's snapshot of store `store` (its index) was built for another schema: the app and
-    /// the core do not match, and reconnecting cannot fix it.
-    case schemaMismatch(store: UInt32, expected: UInt64, received: UInt64?)
+    /// The core's schema of a store is not the host's (the core said so, naming its own, or sent a
+    /// snapshot of another hash): the app and the core do not match, and reconnecting cannot fix
+    /// it. The mismatch names the first field or variant that differs when the core described its
+    /// schema.
+    case schemaMismatch(SchemaMismatch)
 
     public var description: String {
         switch self {
         case .unavailable(let error): "\(error)"
         case .gaveUp(let attempts, let last): "gave up after \(attempts) attempts: \(last)"
-        case .schemaMismatch(let store, let expected, let received):
-            "store \(store) expects schema 0x\(String(expected, radix: 16)), the core sent "
-                + (received.map { "0x\(String($0, radix: 16))" } ?? "none")
+        case .schemaMismatch(let mismatch): "\(mismatch)"
         }
     }
 }

@@ -47,12 +47,18 @@ extension Core {
         drainState.machine.resync(reason)
     }
 
+    /// Reports a core error on its store's channel (or `errors`). One that says the core's schema
+    /// of the store is not the host's (its message the core's description) also fails the
+    /// connection, naming the first difference: no snapshot will come.
     func report(_ error: CoreError) {
         let storeError = StoreError.core(code: String(error.code), message: error.message)
-        if let index = error.store, let store = drainState.storesByIndex[index] {
-            store.runtime.errors.report(storeError)
-        } else {
-            errors.report(storeError)
+        guard let index = error.store, let store = drainState.storesByIndex[index] else {
+            return errors.report(storeError)
+        }
+        store.runtime.errors.report(storeError)
+        if error.code == CoreError.schemaMismatchCode, error.message.hasPrefix("undra-schema ") {
+            let mismatch = SchemaMismatch(store: index, host: store.schema, core: error.message)
+            if drainState.machine.schemaMismatch(mismatch) == .close { closeSession() }
         }
     }
 
@@ -86,9 +92,8 @@ extension Core {
     /// unless the core was built for another schema (then no snapshot can help).
     func rejected(_ rejection: MirrorError, by store: AttachedStore) {
         if case .schemaMismatch(let expected, let received) = rejection.reason {
-            if drainState.machine.schemaMismatch(store: store.index, expected: expected, received: received) == .close {
-                closeSession()
-            }
+            let mismatch = SchemaMismatch(store: store.index, hostHash: expected, coreHash: received)
+            if drainState.machine.schemaMismatch(mismatch) == .close { closeSession() }
             return
         }
         guard let reason = ResyncReason(rejection) else { return }
@@ -101,7 +106,7 @@ extension Core {
         store.expectsSnapshot = true
         let position = store.runtime.mirror.position
         let request = ResyncRequest(
-            store: store.index, epoch: position?.epoch, sequence: position?.sequence ?? 0, reason: reason)
+            store: store.index, epoch: position?.epoch, sequence: position?.sequence ?? 0, reason: reason, schema: store.schema)
         sendFromDrain(HostMessage<WireUnit>.resync(request).wireBytes)
     }
 

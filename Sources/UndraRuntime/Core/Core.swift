@@ -91,7 +91,7 @@ public final class Core: Sendable {
         _ runtime: StoreRuntime, index: UInt32, schema: WireSchema<Command, Outcome>
     ) -> CommandChannel<Command, Outcome> {
         let link = StoreLink(index: index, runtime: runtime, schema: schema)
-        add(AttachedStore(index: index, runtime: runtime, operations: link.operations), schemaHash: schema.hash)
+        add(AttachedStore(index: index, runtime: runtime, schema: schema.description, operations: link.operations), schemaHash: schema.hash)
         return CommandChannel(core: self, link: link)
     }
 

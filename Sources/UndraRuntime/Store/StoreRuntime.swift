@@ -32,7 +32,15 @@ public final class StoreRuntime: Sendable {
     @usableFromInline var tracking: TrackingFacade { announcer.tracking }
     @usableFromInline var publishing: PublishingFacade { announcer.publishing }
 
-    /// Creates the runtime of a store named `name` with the given schema.
+    /// The runtime of a store whose core speaks `schema`: its fields, and its hash for snapshots.
+    ///
+    ///     let runtime = StoreRuntime(name: "Score", schema: ScoreSchema.wire)
+    public convenience init<Command, Outcome>(name: String, schema: WireSchema<Command, Outcome>) {
+        self.init(name: name, schemaHash: schema.hash, fields: schema.fields)
+    }
+
+    /// Creates the runtime of a store named `name` with the given schema (a store fed by hand, or
+    /// by a live query: `schemaHash` is what its snapshots carry).
     public init(name: String, schemaHash: UInt64 = 0, fields: [any FieldDeclaration]) {
         announcer = StoreAnnouncer(
             tracking: TrackingFacade(registrar: registrar, storeName: name, fields: fields), errors: errors,

@@ -25,6 +25,23 @@ public struct CoreError: Error, Hashable, Sendable, WireCodable, CustomStringCon
         writer.write(message)
     }
 
+    /// `struct CoreError { store: Option<u32>, code: u32, message: String }`.
+    public static var wireShape: WireShape { .tuple([.option(.u32), .u32, .string]) }
+
+    // The protocol's own codes (a core's are any others).
+
+    /// A host message that did not decode (no store named): the message says why.
+    public static let undecodableMessageCode: UInt32 = 1
+    /// A resync request for a store index the core does not have.
+    public static let noSuchStoreCode: UInt32 = 2
+    /// The host's schema of the store is not the core's: the message is the core's schema
+    /// description, sent instead of the snapshot (the connection then fails, naming the first
+    /// difference: `ConnectionFailure.schemaMismatch`).
+    public static let schemaMismatchCode: UInt32 = 3
+    /// A resync's snapshot could not carry every ack the host missed: the oldest had left the
+    /// core's log, and the calls awaiting them wait until the connection ends.
+    public static let acksLostCode: UInt32 = 4
+
     public var description: String {
         "core error \(code)" + (store.map { " in store \($0)" } ?? "") + (message.isEmpty ? "" : ": \(message)")
     }

@@ -16,14 +16,19 @@ final class FieldCodec: Sendable {
     /// Writes each op of the entry, its variant index first; false if the entry's payload is not
     /// of this field's type (nothing is written then).
     @usableFromInline let encode: @Sendable (FrameOp, inout WireWriter) -> Bool
+    /// What the field's line of the schema description says after its name: `scalar <shape>` or
+    /// `list <key shape> <row shape>`. A closure: a shape is built only when a schema is.
+    @usableFromInline let shape: @Sendable () -> String
 
     @inlinable
     init(
         decode: @escaping @Sendable (FieldID, inout WireReader, Int) throws(WireError) -> (FrameOp, Int),
-        encode: @escaping @Sendable (FrameOp, inout WireWriter) -> Bool
+        encode: @escaping @Sendable (FrameOp, inout WireWriter) -> Bool,
+        shape: @escaping @Sendable () -> String
     ) {
         self.decode = decode
         self.encode = encode
+        self.shape = shape
     }
 
     /// The codec of a scalar field of `Value`s: each op is one value.
@@ -38,7 +43,8 @@ final class FieldCodec: Sendable {
                 writer.writeVariant(UInt32(entry.field.rawValue))
                 set.value.encode(to: &writer)
                 return true
-            })
+            },
+            shape: { "scalar \(Value.wireShape)" })
     }
 
     /// The codec of a list field: consecutive ops on the list are read into one run (one
@@ -79,7 +85,8 @@ final class FieldCodec: Sendable {
                     op.encode(to: &writer)
                 }
                 return true
-            })
+            },
+            shape: { "list \(Key.wireShape) \(Row.wireShape)" })
     }
 }
 

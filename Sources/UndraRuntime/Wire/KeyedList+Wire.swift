@@ -69,3 +69,16 @@ extension KeyedList.Op: WireCodable where Key: WireCodable, Row: WireCodable {
     /// The variant index, then at least a length (reset, remove) or a key (the others).
     public static var minimumWireSize: Int { 4 + Swift.min(8, Key.minimumWireSize) }
 }
+
+extension KeyedList.Op: WireShaped where Key: WireShaped, Row: WireShaped {
+    /// `enum ListOp<K, R>`'s shape (a list field's description names only `K` and `R`).
+    public static var wireShape: WireShape {
+        let (key, row) = (Key.wireShape, Row.wireShape)
+        let rows = WireShape.seq(.tuple([key, row]))
+        return .enumeration([
+            WireVariant("reset", rows), WireVariant("insert", .tuple([rows, .option(key)])),
+            WireVariant("update", .tuple([key, row])), WireVariant("remove", .seq(key)),
+            WireVariant("move", .tuple([key, .option(key)])),
+        ])
+    }
+}

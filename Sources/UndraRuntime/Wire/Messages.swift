@@ -85,6 +85,15 @@ public enum HostMessage<Command: WireCodable>: WireCodable {
     }
 
     public static var minimumWireSize: Int { 4 }
+
+    /// The shape of a host message of one store's commands: `enum{command:(u32,(u64,C))|resync:…}`
+    /// (the app's command enum is the store index, then that store's `Command<C>`).
+    public static var wireShape: WireShape {
+        .enumeration([
+            WireVariant("command", .tuple([.u32, WireCommand<Command>.wireShape])),
+            WireVariant("resync", ResyncRequest.wireShape),
+        ])
+    }
 }
 
 extension HostMessage: Sendable where Command: Sendable {}

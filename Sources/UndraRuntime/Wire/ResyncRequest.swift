@@ -1,5 +1,9 @@
 /// The host asks the core for a snapshot of one store: the wire's
-/// `ResyncRequest { store: u32, epoch: Option<u64>, sequence: u64, reason: ResyncReason }`.
+/// `ResyncRequest { store: u32, epoch: Option<u64>, sequence: u64, reason: ResyncReason, schema: String }`.
+///
+/// `schema` is the host's description of the store's schema (`WireSchema.description`): a core
+/// whose own differs answers with a `CoreError` of code `CoreError.schemaMismatchCode` carrying
+/// its description, instead of a snapshot.
 public struct ResyncRequest: Hashable, Sendable, WireCodable {
     /// The store's index in the app's store enum.
     public var store: UInt32
@@ -8,12 +12,15 @@ public struct ResyncRequest: Hashable, Sendable, WireCodable {
     /// The sequence of the last frame applied (0 with no snapshot yet).
     public var sequence: UInt64
     public var reason: ResyncReason
+    /// The host's description of the store's schema (docs/WIRE.md, "The schema hash").
+    public var schema: String
 
-    public init(store: UInt32, epoch: UInt64?, sequence: UInt64, reason: ResyncReason) {
+    public init(store: UInt32, epoch: UInt64?, sequence: UInt64, reason: ResyncReason, schema: String) {
         self.store = store
         self.epoch = epoch
         self.sequence = sequence
         self.reason = reason
+        self.schema = schema
     }
 
     @inlinable public init(from reader: inout WireReader) throws(WireError) {
@@ -21,6 +28,7 @@ public struct ResyncRequest: Hashable, Sendable, WireCodable {
         epoch = try UInt64?(from: &reader)
         sequence = try reader.read()
         reason = try ResyncReason(from: &reader)
+        schema = try reader.readString()
     }
 
     @inlinable public func encode(to writer: inout WireWriter) {
@@ -28,7 +36,10 @@ public struct ResyncRequest: Hashable, Sendable, WireCodable {
         epoch.encode(to: &writer)
         writer.write(sequence)
         reason.encode(to: &writer)
+        writer.write(schema)
     }
+
+    public static var wireShape: WireShape { .tuple([.u32, .option(.u64), .u64, ResyncReason.wireShape, .string]) }
 }
 
 /// Why the host asks for a snapshot: the wire's enum `ResyncReason`.
@@ -113,4 +124,13 @@ public enum ResyncReason: Hashable, Sendable, WireCodable {
     }
 
     public static var minimumWireSize: Int { 4 }
+
+    public static var wireShape: WireShape {
+        .enumeration([
+            WireVariant("attach", .unit), WireVariant("gap", .tuple([.u64, .u64])),
+            WireVariant("duplicate", .tuple([.u64, .u64])), WireVariant("unexpectedEpoch", .tuple([.option(.u64), .u64])),
+            WireVariant("schemaMismatch", .tuple([.u64, .option(.u64)])), WireVariant("rejected", .tuple([.option(.u64), .string])),
+            WireVariant("malformed", .tuple([.u64, .string])),
+        ])
+    }
 }

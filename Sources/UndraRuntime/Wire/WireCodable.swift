@@ -19,9 +19,15 @@
 /// deeper than `WireReader.maximumDepth` is an error rather than a stack overflow.
 ///
 /// - Complexity: reading and writing are O(n) in the value's encoded size.
+/// A `WireCodable` type is `WireShaped` too: its `wireShape` is what the schema hash sees of it
+/// (docs/WIRE.md, "The schema hash"), so that a store's fields, commands and outcomes describe
+/// their schema with no hand-written hash. A type that reads and writes itself by hand declares
+/// its shape beside (one line: `static var wireShape: WireShape { .tuple([.i64, .string]) }`):
+/// that is the price of a contract the host and the core check when a store attaches.
+///
 /// - Thread safety: a conformance reads only its reader and writes only its writer, each
 ///   confined to the calling thread.
-public protocol WireCodable {
+public protocol WireCodable: WireShaped {
     /// Reads a value; on bad input, throws where it is and what was expected, having built nothing.
     init(from reader: inout WireReader) throws(WireError)
     /// Writes the value.

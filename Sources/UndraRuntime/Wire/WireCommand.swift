@@ -8,6 +8,7 @@ public struct CommandID: RawRepresentable, Hashable, Comparable, Sendable, WireC
     @inlinable public init(from reader: inout WireReader) throws(WireError) { rawValue = try reader.read() }
     @inlinable public func encode(to writer: inout WireWriter) { writer.write(rawValue) }
     public static var minimumWireSize: Int { 8 }
+    public static var wireShape: WireShape { .u64 }
 
     public static func < (lhs: CommandID, rhs: CommandID) -> Bool { lhs.rawValue < rhs.rawValue }
     public var description: String { "#\(rawValue)" }
@@ -33,6 +34,9 @@ public struct WireCommand<Command: WireCodable>: WireCodable {
         id.encode(to: &writer)
         command.encode(to: &writer)
     }
+
+    /// `struct Command<C> { id: CommandId, command: C }`.
+    public static var wireShape: WireShape { .tuple([.u64, Command.wireShape]) }
 }
 
 extension WireCommand: Sendable where Command: Sendable {}
@@ -61,6 +65,8 @@ public struct Ack<Outcome: WireCodable>: WireCodable {
     }
 
     public static var minimumWireSize: Int { 8 + Outcome.minimumWireSize }
+    /// `struct Ack<Outcome> { command: CommandId, outcome: Outcome }`.
+    public static var wireShape: WireShape { .tuple([.u64, Outcome.wireShape]) }
 }
 
 extension Ack: Sendable where Outcome: Sendable {}

@@ -1,9 +1,16 @@
 /// A store's schema on the wire: decodes its frames from bytes straight into the `Frame` its
 /// mirror applies (with the acks' typed outcomes), and writes its frames and commands.
 ///
-///     static let wire = WireSchema<TodoCommand, TodosOutcome>(hash: hash, fields: fields)
+///     static let wire = WireSchema<TodoCommand, TodosOutcome>(store: "Todos", fields: fields)
 ///     let frame = try TodosSchema.wire.decodeFrame(bytes)       // bytes from the core
 ///     todos.runtime.apply(frame.frame)
+///
+/// Its `description` is the store's schema description (docs/WIRE.md, "The schema hash": the
+/// store's name, each field's line, the command and outcome enums' shapes) and `hash` its FNV-1a
+/// hash, which snapshots carry: both computed from the declarations, as a Rust core on undra-core
+/// computes them from its types, so no hash is written by hand. The `Core` sends the description
+/// in every resync request, and a core whose own differs says so (`ConnectionFailure.schemaMismatch`
+/// then names the first field or variant that differs).
 ///
 /// `Command` is the store's command enum, `Outcome` its outcome enum (see `Ack`). The op enum
 /// is the fields: its variant index is the field id, its payload the field's value (scalar) or a
@@ -13,15 +20,28 @@
 ///   payload per scalar op, one per run of list ops, and what the values themselves need (no
 ///   allocation per list op; a string of up to 15 bytes needs none).
 /// - Thread safety: immutable; decode and encode from any thread.
-public struct WireSchema<Command: WireCodable & Sendable, Outcome: WireCodable & Sendable>: Sendable {
-    /// The schema hash snapshots carry.
+public struct WireSchema<Command: WireCodable & Sendable, Outcome: WireCodable & Sendable>: Sendable,
+    CustomStringConvertible
+{
+    /// The store's name, as written in the description (normalized).
+    public let store: String
+    /// The schema description: lines joined by `\n`, the last with no line break.
+    public let description: String
+    /// The schema hash snapshots carry: the description's 64-bit FNV-1a.
     public let hash: UInt64
+    /// The declarations, in the order given.
+    public let fields: [any FieldDeclaration]
     /// The codecs, by field id (nil: no such field).
     @usableFromInline let codecs: [FieldCodec?]
 
-    /// The schema of `fields`, `Field` and `ListField` declarations whose types are `WireCodable`
-    /// (a declaration without a codec, or two with one id, is a programming error and traps).
-    public init(hash: UInt64, fields: [any FieldDeclaration]) {
+    /// The schema of store `store` (its name as the core declares it: `Store::NAME`), whose
+    /// fields are `fields`, `Field` and `ListField` declarations whose types are `WireCodable`
+    /// (a declaration without a codec, or two with one id, is a programming error and traps),
+    /// and whose command and outcome enums are `Command` and `Outcome` (`WireUnit` for none).
+    ///
+    /// - Complexity: O(size of the shapes): each field's, the command's and the outcome's shape
+    ///   is built once, here.
+    public init(store: String, fields: [any FieldDeclaration]) {
         var codecs: [FieldCodec?] = []
         for declaration in fields {
             guard let codec = (declaration as? any CodecCarrying)?.wireCodec else {
@@ -33,8 +53,24 @@ public struct WireSchema<Command: WireCodable & Sendable, Outcome: WireCodable &
             precondition(codecs[id] == nil, "WireSchema: two fields have id \(id)")
             codecs[id] = codec
         }
-        self.hash = hash
+        var lines = ["undra-schema 1", "store \(WireVariant.normalize(store))"]
+        for declaration in fields.sorted(by: { $0.id < $1.id }) {
+            let codec = codecs[declaration.id.rawValue]!
+            lines.append("field \(declaration.id.rawValue) \(WireVariant.normalize(declaration.name)) \(codec.shape())")
+        }
+        lines.append("command \(Command.wireShape)")
+        lines.append("outcome \(Outcome.wireShape)")
+        self.store = WireVariant.normalize(store)
+        description = lines.joined(separator: "\n")
+        hash = Self.fnv1a(description)
+        self.fields = fields
         self.codecs = codecs
+    }
+
+    /// The 64-bit FNV-1a hash of `text`'s UTF-8: from `0xcbf29ce484222325`, each byte XORed in,
+    /// then multiplied by `0x100000001b3` (wrapping). O(n).
+    public static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { hash, byte in (hash ^ UInt64(byte)) &* 0x0100_0000_01b3 }
     }
 
     // MARK: Frames

@@ -27,6 +27,12 @@ enum ChaosCommand: Hashable, Sendable, WireCodable {
         }
     }
 
+    static var wireShape: WireShape {
+        .enumeration(
+            ["skipSequence", "sendMalformed", "sendGarbage", "dieMidFrame", "restart"].map { WireVariant($0, .unit) }
+                + [WireVariant("sendError", .tuple([.u32, .string]))])
+    }
+
     /// The variant index, which is also its outcome's.
     var variant: UInt32 {
         switch self {
@@ -46,6 +52,7 @@ struct ChaosRefusal: Error, Hashable, WireCodable {
     init(from reader: inout WireReader) throws(WireError) {}
     func encode(to writer: inout WireWriter) {}
     static var minimumWireSize: Int { 0 }
+    static var wireShape: WireShape { .unit }
 }
 
 /// `enum ChaosOutcome`: one `Result<(), ()>` per command, with the command's index.
@@ -67,12 +74,18 @@ struct ChaosOutcome: Hashable, Sendable, WireCodable {
         writer.writeVariant(variant)
         result.encode(to: &writer)
     }
+
+    /// One `Result<(), ()>` per command, named as the command is.
+    static var wireShape: WireShape {
+        guard case .enumeration(let commands) = ChaosCommand.wireShape else { return .unit }
+        return .enumeration(commands.map { WireVariant($0.name, Result<WireUnit, ChaosRefusal>.wireShape) })
+    }
 }
 
 enum ChaosSchema {
     static let fields: [any FieldDeclaration] = []
-    static let hash: UInt64 = 0xC4A0
-    static let wire = WireSchema<ChaosCommand, ChaosOutcome>(hash: hash, fields: fields)
+    static let wire = WireSchema<ChaosCommand, ChaosOutcome>(store: "Chaos", fields: fields)
+    static var hash: UInt64 { wire.hash }
 }
 
 /// The app's store 1: tells the core how to misbehave next.

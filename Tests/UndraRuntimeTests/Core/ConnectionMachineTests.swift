@@ -115,8 +115,8 @@ import Testing
 
     @Test(arguments: all) func schemaMismatch(from state: String) {
         var machine = Self.machine(in: state)
-        #expect(machine.schemaMismatch(store: 2, expected: 7, received: 8) == .close)
-        #expect(machine.state == .failed(.schemaMismatch(store: 2, expected: 7, received: 8)))
+        #expect(machine.schemaMismatch(SchemaMismatch(store: 2, hostHash: 7, coreHash: 8)) == .close)
+        #expect(machine.state == .failed(.schemaMismatch(SchemaMismatch(store: 2, hostHash: 7, coreHash: 8))))
     }
 
     @Test func attemptsThatFailInARowBackOffThenGiveUp() {

@@ -56,7 +56,7 @@ import Testing
             .live(epoch: 1, sequence: 1), .disconnected(.transport(dropped), nextRetry: .milliseconds(100)),
             .connecting(attempt: 2), .resyncing(.attach), .live(epoch: 2, sequence: 1),
         ])
-        #expect(transport.resyncRequests.last == ResyncRequest(store: 0, epoch: 1, sequence: 1, reason: .attach))
+        #expect(transport.resyncRequests.last == ResyncRequest(store: 0, epoch: 1, sequence: 1, reason: .attach, schema: TodosSchema.wire.description))
         log.cancel()
         _ = todos
     }
@@ -159,7 +159,7 @@ import Testing
         transport.session!.deliver(CoreMessages.todos(Frame(epoch: 1, sequence: 1, isSnapshot: true, schemaHash: 0xBAD, ops: [])))
         await Self.expectStory(log, [
             .disconnected(.notStarted, nextRetry: nil), .connecting(attempt: 1), .resyncing(.attach),
-            .failed(.schemaMismatch(store: 0, expected: 0x7D05, received: 0xBAD)),
+            .failed(.schemaMismatch(SchemaMismatch(store: 0, hostHash: TodosSchema.hash, coreHash: 0xBAD))),
         ])
         #expect(scheduler.delays.isEmpty)
         log.cancel()

@@ -26,7 +26,7 @@ import Testing
 
     @Test func aStoreAsksForItsSnapshotWhenTheSessionOpensAndIsLiveOnceItIsApplied() async {
         let (core, transport, todos, session) = await Self.connected()
-        #expect(transport.resyncRequests == [ResyncRequest(store: 0, epoch: nil, sequence: 0, reason: .attach)])
+        #expect(transport.resyncRequests == [ResyncRequest(store: 0, epoch: nil, sequence: 0, reason: .attach, schema: TodosSchema.wire.description)])
         #expect(core.connection.state == .resyncing(.attach))
         session.deliver(CoreMessages.snapshot(epoch: 3, ["milk", "eggs"]))
         #expect(core.connection.state == .live(epoch: 3, sequence: 1))
@@ -77,7 +77,7 @@ import Testing
         session.deliver(CoreMessages.added(sequence: 3, id: 2, "eggs"))  // 2 is missing
         let gap = ResyncReason.gap(expected: 2, received: 3)
         #expect(todos.runtime.errors.count == 1)
-        #expect(transport.resyncRequests.last == ResyncRequest(store: 0, epoch: 1, sequence: 1, reason: gap))
+        #expect(transport.resyncRequests.last == ResyncRequest(store: 0, epoch: 1, sequence: 1, reason: gap, schema: TodosSchema.wire.description))
         #expect(core.connection.state == .resyncing(gap))
         session.deliver(CoreMessages.added(sequence: 4, id: 3, "tea"))  // dropped: no second error
         #expect(todos.runtime.errors.count == 1)
@@ -92,7 +92,7 @@ import Testing
         let (core, transport, todos, session) = await Self.live()
         session.deliver(CoreMessages.added(epoch: 2, sequence: 1, id: 2, "eggs"))
         let reason = ResyncReason.unexpectedEpoch(expected: 1, received: 2)
-        #expect(transport.resyncRequests.last == ResyncRequest(store: 0, epoch: 1, sequence: 1, reason: reason))
+        #expect(transport.resyncRequests.last == ResyncRequest(store: 0, epoch: 1, sequence: 1, reason: reason, schema: TodosSchema.wire.description))
         #expect(core.connection.state == .resyncing(reason))
         session.deliver(CoreMessages.snapshot(epoch: 2, ["milk", "eggs"]))
         #expect(core.connection.state == .live(epoch: 2, sequence: 1))
@@ -111,7 +111,7 @@ import Testing
         let error = WireError(offset: 24, reason: .invalidOptionTag(2))
         #expect(todos.runtime.errors.recent == [.malformedMessage(error)])
         let reason = ResyncReason.malformed(offset: 24, message: "byte 24: expected an option tag (0 or 1), found 2")
-        #expect(transport.resyncRequests.last == ResyncRequest(store: 0, epoch: 1, sequence: 1, reason: reason))
+        #expect(transport.resyncRequests.last == ResyncRequest(store: 0, epoch: 1, sequence: 1, reason: reason, schema: TodosSchema.wire.description))
         #expect(core.connection.state == .resyncing(reason))
         #expect(todos.visible.map(\.title) == ["milk"])  // "tea" came after the lost frame: dropped
         session.deliver(CoreMessages.snapshot(sequence: 4, ["milk", "eggs", "tea"]))
@@ -145,7 +145,7 @@ import Testing
     @Test func aSnapshotOfAnotherSchemaFailsTheConnection() async {
         let (core, transport, _, session) = await Self.connected()
         session.deliver(CoreMessages.todos(Frame(epoch: 1, sequence: 1, isSnapshot: true, schemaHash: 1, ops: [])))
-        #expect(core.connection.state == .failed(.schemaMismatch(store: 0, expected: 0x7D05, received: 1)))
+        #expect(core.connection.state == .failed(.schemaMismatch(SchemaMismatch(store: 0, hostHash: TodosSchema.hash, coreHash: 1))))
         #expect(session.isClosed)
         #expect(transport.connectAttempts == 1)
     }
@@ -154,7 +154,7 @@ import Testing
         let (core, transport, _, session) = await Self.live()
         let chaos = Chaos(core: core)
         _ = await eventually { transport.resyncRequests.count == 2 }
-        #expect(transport.resyncRequests.last == ResyncRequest(store: 1, epoch: nil, sequence: 0, reason: .attach))
+        #expect(transport.resyncRequests.last == ResyncRequest(store: 1, epoch: nil, sequence: 0, reason: .attach, schema: ChaosSchema.wire.description))
         #expect(core.connection.state == .live(epoch: 1, sequence: 1))
         var writer = WireWriter()
         writer.writeVariant(0)

@@ -78,7 +78,7 @@ final class FakeTodosCore {
                 }
             }
         } catch {
-            return [errorMessage(store: nil, code: 1, message: "undecodable host message: \(error)")]
+            return [errorMessage(store: nil, code: CoreError.undecodableMessageCode, message: "undecodable host message: \(error)")]
         }
     }
 
@@ -187,7 +187,9 @@ final class FakeTodosCore {
             sequences = [0, 0]
             todosAcks = []
             chaosAcks = []
-            return [todosSnapshot(acks: []), chaosSnapshot(acks: [ack])]
+            let snapshots = [todosSnapshot(acks: []), chaosSnapshot(acks: [ack])]
+            Self.log(&chaosAcks, sequences[1], [ack])  // a snapshot's new acks are kept too
+            return snapshots
         case .sendError(let code, let message):
             return [errorMessage(store: 0, code: code, message: message), chaosFrame([ack])]
         }
@@ -208,11 +210,21 @@ final class FakeTodosCore {
 
     // MARK: Resync
 
+    /// A snapshot with the acks the host missed, or, if the host's schema of the store is not
+    /// this core's, its own description instead (as undra-core's sessions answer).
     private func resync(_ request: ResyncRequest) -> [Output] {
+        let own: String
         switch request.store {
-        case 0: [todosSnapshot(acks: replay(todosAcks, after: request))]
-        case 1: [chaosSnapshot(acks: replay(chaosAcks, after: request))]
-        case let store: [errorMessage(store: store, code: 2, message: "no store \(store)")]
+        case 0: own = TodosSchema.wire.description
+        case 1: own = ChaosSchema.wire.description
+        case let store: return [errorMessage(store: store, code: CoreError.noSuchStoreCode, message: "no store \(store)")]
+        }
+        guard request.schema == own else {
+            return [errorMessage(store: request.store, code: CoreError.schemaMismatchCode, message: own)]
+        }
+        return switch request.store {
+        case 0: [todosSnapshot(acks: replay(&todosAcks, after: request))]
+        default: [chaosSnapshot(acks: replay(&chaosAcks, after: request))]
         }
     }
 
@@ -222,10 +234,12 @@ final class FakeTodosCore {
         if log.count > 4096 { log.removeFirst() }
     }
 
-    /// The acks of the frames after the request's position (all of them if its epoch is another).
-    private func replay<Outcome>(_ log: [(UInt64, [Ack<Outcome>])], after request: ResyncRequest) -> [Ack<Outcome>] {
+    /// The acks of the frames after the request's position (all of them if its epoch is another);
+    /// the frames up to a position of this epoch leave the log (the host applied them).
+    private func replay<Outcome>(_ log: inout [(UInt64, [Ack<Outcome>])], after request: ResyncRequest) -> [Ack<Outcome>] {
         let after = request.epoch == state.epoch ? request.sequence : 0
-        return log.filter { $0.0 > after }.flatMap { $0.1 }
+        log.removeAll { $0.0 <= after }
+        return log.flatMap { $0.1 }
     }
 
     private func persist() {

@@ -24,7 +24,8 @@ enum TodosSchema {
     static let lastEvent = Field<String>(id: 3, name: "lastEvent", initial: "", coalesces: false)
 
     static let fields: [any FieldDeclaration] = [visible, filter, count, lastEvent]
-    static let hash: UInt64 = 0x7D05
+    /// The hash its snapshots carry: its wire schema's (Wire/TodosWire.swift).
+    static var hash: UInt64 { wire.hash }
 }
 
 /// The commands the store's methods send to the core.

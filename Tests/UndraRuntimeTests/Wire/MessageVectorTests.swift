@@ -190,6 +190,6 @@ extension VectorExpectation {
 
     /// A resync request for store 0.
     static func resync(_ name: String, epoch: UInt64?, sequence: UInt64, _ reason: ResyncReason) -> VectorExpectation {
-        .value(name, HostMessage<TodoCommand>.resync(ResyncRequest(store: 0, epoch: epoch, sequence: sequence, reason: reason)))
+        .value(name, HostMessage<TodoCommand>.resync(ResyncRequest(store: 0, epoch: epoch, sequence: sequence, reason: reason, schema: TodosSchema.wire.description)))
     }
 }

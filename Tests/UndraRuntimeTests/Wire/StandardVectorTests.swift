@@ -104,6 +104,7 @@ import UndraRuntime
             writer.write(low)
             writer.write(high)
         }
+        static var wireShape: WireShape { .tuple([.u64, .i64]) }
     }
 
     @Test func a128BitIntegerIsItsTwoHalvesBelowTheFloorOfInt128() throws {

@@ -8,6 +8,7 @@ extension TodoID: WireCodable {
     init(from reader: inout WireReader) throws(WireError) { rawValue = try Int(from: &reader) }
     func encode(to writer: inout WireWriter) { rawValue.encode(to: &writer) }
     static var minimumWireSize: Int { 8 }
+    static var wireShape: WireShape { .i64 }
 }
 
 /// `struct Todo { id: TodoId, title: String, done: bool }`
@@ -23,6 +24,7 @@ extension Todo: WireCodable {
         writer.write(done)
     }
     static var minimumWireSize: Int { 17 }
+    static var wireShape: WireShape { .tuple([TodoID.wireShape, .string, .bool]) }
 }
 
 /// `enum TodosCommand { Add { title: String }, Toggle(TodoId), SetFilter(String) }`
@@ -46,6 +48,9 @@ extension TodoCommand: WireCodable {
             writer.writeVariant(2)
             writer.write(filter)
         }
+    }
+    static var wireShape: WireShape {
+        .enumeration([WireVariant("add", .string), WireVariant("toggle", TodoID.wireShape), WireVariant("setFilter", .string)])
     }
 }
 
@@ -73,6 +78,9 @@ enum TodoError: Error, Hashable, Sendable, WireCodable {
             writer.writeVariant(2)
             writer.write(filter)
         }
+    }
+    static var wireShape: WireShape {
+        .enumeration([WireVariant("emptyTitle", .unit), WireVariant("notFound", TodoID.wireShape), WireVariant("unknownFilter", .string)])
     }
 }
 
@@ -103,9 +111,15 @@ enum TodosOutcome: Hashable, Sendable, WireCodable {
             result.encode(to: &writer)
         }
     }
+    static var wireShape: WireShape {
+        .enumeration([
+            WireVariant("add", Result<TodoID, TodoError>.wireShape), WireVariant("toggle", Result<WireUnit, TodoError>.wireShape),
+            WireVariant("setFilter", Result<WireUnit, TodoError>.wireShape),
+        ])
+    }
 }
 
 extension TodosSchema {
     /// The store's wire: its fields' codecs, its commands and its outcomes.
-    static let wire = WireSchema<TodoCommand, TodosOutcome>(hash: hash, fields: fields)
+    static let wire = WireSchema<TodoCommand, TodosOutcome>(store: "Todos", fields: fields)
 }

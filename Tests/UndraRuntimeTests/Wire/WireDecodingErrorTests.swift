@@ -119,6 +119,8 @@ import UndraRuntime
             }
         }
 
+        static var wireShape: WireShape { .enumeration([WireVariant("leaf", .unit), WireVariant("node", .seq(.recursion(depth: 0)))]) }
+
         /// A chain of `depth` nodes, each holding the next, down to a leaf.
         static func chain(_ depth: Int) -> Tree {
             (0..<depth).reduce(Tree.leaf) { tree, _ in .node([tree]) }

@@ -15,6 +15,7 @@ struct Point: WireCodable, Hashable {
         writer.write(x)
         writer.write(y)
     }
+    static var wireShape: WireShape { .tuple([.i32, .i32]) }
 }
 
 /// `struct Marker;`: no bytes.
@@ -22,6 +23,7 @@ struct Marker: WireCodable, Hashable {
     init() {}
     init(from reader: inout WireReader) throws(WireError) {}
     func encode(to writer: inout WireWriter) {}
+    static var wireShape: WireShape { .unit }
 }
 
 /// `struct Meters(f64);`: the value's bytes.
@@ -30,6 +32,7 @@ struct Meters: WireCodable, Hashable {
     init(_ value: Double) { self.value = value }
     init(from reader: inout WireReader) throws(WireError) { value = try Double(from: &reader) }
     func encode(to writer: inout WireWriter) { value.encode(to: &writer) }
+    static var wireShape: WireShape { .f64 }
 }
 
 /// `struct Pair(u8, u16);`: the fields in order.
@@ -44,6 +47,7 @@ struct Pair: WireCodable, Hashable {
         writer.write(first)
         writer.write(second)
     }
+    static var wireShape: WireShape { .tuple([.u8, .u16]) }
 }
 
 /// `enum Shape { Empty, Circle(u32), Line(u8, String), Rect { w: u16, h: u16 } }`
@@ -79,6 +83,13 @@ enum Shape: WireCodable, Hashable {
             writer.write(h)
         }
     }
+
+    static var wireShape: WireShape {
+        .enumeration([
+            WireVariant("Empty", .unit), WireVariant("Circle", .u32), WireVariant("Line", .tuple([.u8, .string])),
+            WireVariant("Rect", .tuple([.u16, .u16])),
+        ])
+    }
 }
 
 /// `(u8, String, bool)`: a tuple is its elements in order (Swift tuples cannot conform to a
@@ -95,6 +106,7 @@ struct TupleU8StringBool: WireCodable, Equatable {
         writer.write(values.2)
     }
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.values == rhs.values }
+    static var wireShape: WireShape { .tuple([.u8, .string, .bool]) }
 }
 
 /// `((u16, u16), Option<u32>)`
@@ -111,6 +123,7 @@ struct NestedTuple: WireCodable, Equatable {
         option.encode(to: &writer)
     }
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.pair == rhs.pair && lhs.option == rhs.option }
+    static var wireShape: WireShape { .tuple([.tuple([.u16, .u16]), .option(.u32)]) }
 }
 
 /// A String that is also an `Error`, for `Result<u32, String>`.
@@ -119,4 +132,5 @@ struct Message: Error, WireCodable, Hashable {
     init(_ text: String) { self.text = text }
     init(from reader: inout WireReader) throws(WireError) { text = try reader.readString() }
     func encode(to writer: inout WireWriter) { writer.write(text) }
+    static var wireShape: WireShape { .string }
 }

@@ -61,9 +61,12 @@ import UndraRuntime
         gap.sequence = 9
         let rejection = try #require(store.runtime.apply(gap).rejected.first)
         let position = try #require(store.runtime.mirror.position)
-        let request = ResyncRequest(store: 0, epoch: position.epoch, sequence: position.sequence, reason: try #require(ResyncReason(rejection)))
+        let request = ResyncRequest(store: 0, epoch: position.epoch, sequence: position.sequence, reason: try #require(ResyncReason(rejection)), schema: TodosSchema.wire.description)
+        // The request, then the host's schema description (a length and its UTF-8).
+        let schema = Array(TodosSchema.wire.description.utf8)
         #expect(HostMessage<TodoCommand>.resync(request).wireBytes == GoldenVectors.bytes(
-            hex: "010000000000000001070000000000000001000000000000000100000002000000000000000900000000000000"))
+            hex: "010000000000000001070000000000000001000000000000000100000002000000000000000900000000000000")
+            + UInt64(schema.count).wireBytes + schema)
     }
 
     @Test func manyThreadsDecodeWithOneSchema() async {
