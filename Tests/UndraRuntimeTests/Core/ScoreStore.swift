@@ -52,13 +52,18 @@ enum ScoreSchema {
 protocol ScoreStore: UndraStore, Sendable {
     init(core: Core)
     var total: Int { get }
-    func add(_ points: Int) async throws(CommandError<ScoreRefused>) -> Int
+    var commands: CommandChannel<ScoreCommand, ScoreOutcome> { get }
 }
 
 extension ScoreStore {
     /// Store 0 of the app.
     static func attach(_ runtime: StoreRuntime, to core: Core) -> CommandChannel<ScoreCommand, ScoreOutcome> {
         core.attach(runtime, index: 0, schema: ScoreSchema.wire)
+    }
+
+    /// The new total, once `total` shows it.
+    func add(_ points: Int) async throws(CommandError<ScoreRefused>) -> Int {
+        try await commands.call(.add(points)) { if case .add(let result) = $0 { result } else { nil } }
     }
 }
 
@@ -74,10 +79,6 @@ final class Score: ScoreStore, Trackable, @unchecked Sendable {
     }
 
     @Mirrored(ScoreSchema.total) var total
-
-    func add(_ points: Int) async throws(CommandError<ScoreRefused>) -> Int {
-        try await commands.call(.add(points)) { if case .add(let result) = $0 { result } else { nil } }
-    }
 }
 
 /// Coarse: the same store as an `ObservableObject`. (`@unchecked Sendable`: as `Score`.)
@@ -92,10 +93,6 @@ final class ScoreObject: ScoreStore, ObservableObject, @unchecked Sendable {
     }
 
     @Mirrored(ScoreSchema.total) var total
-
-    func add(_ points: Int) async throws(CommandError<ScoreRefused>) -> Int {
-        try await commands.call(.add(points)) { if case .add(let result) = $0 { result } else { nil } }
-    }
 }
 
 /// A Score store whose `total` is a string: not the core's schema.

@@ -334,59 +334,39 @@ impl<'de, 'a> de::VariantAccess<'de> for Choice<'a> {
     }
 }
 
-macro_rules! integers {
-    ($($method:ident $visit:ident $shape:ident $type:ty;)*) => {$(
+/// The primitives: each offers `$value` (for integers 1, not 0: a `NonZero` type accepts it too).
+macro_rules! leaves {
+    ($($method:ident $visit:ident $shape:ident $value:expr;)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
-            // 1, not 0: a `NonZero` type accepts it too.
-            let value = visitor.$visit(1 as $type)?;
+            let value = visitor.$visit($value)?;
             Ok(self.leaf(Shape::$shape, value))
         }
     )*};
 }
 
-impl<'de, 'a> de::Deserializer<'de> for &'a mut Tracer {
+impl<'de> de::Deserializer<'de> for &mut Tracer {
     type Error = ShapeError;
 
     fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, ShapeError> {
         Err(ShapeError::new("the type reads a self-describing value (deserialize_any), which bincode cannot read either".to_string()))
     }
 
-    fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
-        let value = visitor.visit_bool(false)?;
-        Ok(self.leaf(Shape::Bool, value))
-    }
-
-    integers! {
-        deserialize_u8 visit_u8 U8 u8;
-        deserialize_u16 visit_u16 U16 u16;
-        deserialize_u32 visit_u32 U32 u32;
-        deserialize_u64 visit_u64 U64 u64;
-        deserialize_u128 visit_u128 U128 u128;
-        deserialize_i8 visit_i8 I8 i8;
-        deserialize_i16 visit_i16 I16 i16;
-        deserialize_i32 visit_i32 I32 i32;
-        deserialize_i64 visit_i64 I64 i64;
-        deserialize_i128 visit_i128 I128 i128;
-    }
-
-    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
-        let value = visitor.visit_f32(0.0)?;
-        Ok(self.leaf(Shape::F32, value))
-    }
-
-    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
-        let value = visitor.visit_f64(0.0)?;
-        Ok(self.leaf(Shape::F64, value))
-    }
-
-    fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
-        let value = visitor.visit_char('a')?;
-        Ok(self.leaf(Shape::Char, value))
-    }
-
-    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
-        let value = visitor.visit_str("")?;
-        Ok(self.leaf(Shape::String, value))
+    leaves! {
+        deserialize_bool visit_bool Bool false;
+        deserialize_u8 visit_u8 U8 1;
+        deserialize_u16 visit_u16 U16 1;
+        deserialize_u32 visit_u32 U32 1;
+        deserialize_u64 visit_u64 U64 1;
+        deserialize_u128 visit_u128 U128 1;
+        deserialize_i8 visit_i8 I8 1;
+        deserialize_i16 visit_i16 I16 1;
+        deserialize_i32 visit_i32 I32 1;
+        deserialize_i64 visit_i64 I64 1;
+        deserialize_i128 visit_i128 I128 1;
+        deserialize_f32 visit_f32 F32 0.0;
+        deserialize_f64 visit_f64 F64 0.0;
+        deserialize_char visit_char Char 'a';
+        deserialize_str visit_str String "";
     }
 
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
