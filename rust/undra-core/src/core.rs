@@ -67,10 +67,13 @@ pub trait Core {
 
 /// A [`StoreSession`] whatever its store: what [`handle`] needs of it.
 pub trait AnySession {
+    /// The store's index in the app's store enum.
     fn index(&self) -> u32;
+    /// See [`StoreSession::resync`].
     fn resync(&mut self, request: &ResyncRequest, out: &mut Outbox) -> Result<Resynced, SchemaMismatch>;
     /// Sends the session's next frame, if one is waiting.
     fn drain_into(&mut self, out: &mut Outbox);
+    /// See [`StoreSession::restart`].
     fn restart(&mut self, epoch: u64);
 }
 
@@ -93,6 +96,7 @@ pub struct Outbox {
 }
 
 impl Outbox {
+    /// An empty outbox.
     pub fn new() -> Outbox {
         Outbox::default()
     }
@@ -118,6 +122,7 @@ impl Outbox {
         self.items.push(Outgoing::Die(message));
     }
 
+    /// What was put here so far, in order.
     pub fn items(&self) -> &[Outgoing] {
         &self.items
     }
@@ -170,11 +175,13 @@ pub(crate) fn strict() -> impl Options {
 /// The command enum of an app with one store: its only variant is store 0's.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum SingleStoreCommand<C> {
+    /// A command to store 0.
     Store(Command<C>),
 }
 
 /// The core of an app with one store (store index 0): nothing to write but the [`Store`].
 pub struct SingleStore<S: Store> {
+    /// The store's session (its state: `session.store()`).
     pub session: StoreSession<S>,
 }
 

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! What a Rust core needs to serve UndraRuntime's stores, so that its author writes the store's
 //! types and logic and nothing of the protocol:
 //!
@@ -51,8 +52,11 @@ use serde::Serialize;
 pub trait Store {
     /// The store's name, as the host declares it (`WireSchema(store: "Todos", …)`).
     const NAME: &'static str;
+    /// The op enum: one variant per field, variant index = field id.
     type Op: Serialize + DeserializeOwned;
+    /// The command enum: one variant per command (`()` for none).
     type Command: DeserializeOwned;
+    /// The outcome enum: one variant per command, with its index, each a `Result` (`()` for none).
     type Outcome: Serialize + DeserializeOwned + Clone;
 
     /// The whole state, as the ops of a snapshot (every field; a list as `ListOp::Reset`).

@@ -38,10 +38,12 @@ impl<K: fmt::Debug> fmt::Display for DuplicateKey<K> {
 impl<K: fmt::Debug> std::error::Error for DuplicateKey<K> {}
 
 impl<K: Clone + Eq + Hash, R: Clone + PartialEq> KeyedRows<K, R> {
+    /// An empty list.
     pub fn new() -> KeyedRows<K, R> {
         KeyedRows { rows: vec![] }
     }
 
+    /// The rows, in order.
     pub fn rows(&self) -> &[(K, R)] {
         &self.rows
     }

@@ -10,7 +10,9 @@ use std::fmt;
 /// `outcome …`) and the description's hash, which its snapshots carry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Schema {
+    /// The lines, joined by `\n` (none after the last).
     pub description: String,
+    /// The description's 64-bit FNV-1a ([`fnv1a`]).
     pub hash: u64,
 }
 

@@ -52,8 +52,11 @@ pub struct Resynced {
 /// of code [`codes::SCHEMA_MISMATCH`] carrying the core's description, and no snapshot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SchemaMismatch {
+    /// The store's index.
     pub store: u32,
+    /// The hash of the host's description.
     pub host_hash: u64,
+    /// The store's own hash.
     pub core_hash: u64,
     /// The first difference, as [`first_difference`](crate::first_difference) words it.
     pub difference: String,
@@ -102,6 +105,7 @@ impl<S: Store> StoreSession<S> {
         self
     }
 
+    /// The store's state.
     pub fn store(&self) -> &S {
         &self.store
     }
@@ -111,14 +115,17 @@ impl<S: Store> StoreSession<S> {
         &mut self.store
     }
 
+    /// The store's schema, traced from its types when the session was made.
     pub fn schema(&self) -> &Schema {
         &self.schema
     }
 
+    /// The store's index in the app's store enum.
     pub fn index(&self) -> u32 {
         self.index
     }
 
+    /// The epoch the session numbers its frames in.
     pub fn epoch(&self) -> u64 {
         self.epoch
     }

@@ -9,6 +9,7 @@ use std::fmt;
 ///
 /// [`shape_of`](crate::shape_of) computes it from a type's `Deserialize` implementation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)] // the primitives are serde's types of the same names
 pub enum Shape {
     Bool,
     U8,
@@ -43,7 +44,9 @@ pub enum Shape {
 /// One variant of an enum's shape: its normalized name and its payload's shape.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {
+    /// The variant's name, normalized ([`normalize`]).
     pub name: String,
+    /// Its payload's shape: `unit`, the one field, or a tuple of the fields.
     pub shape: Shape,
 }
 

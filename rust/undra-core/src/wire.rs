@@ -1,6 +1,8 @@
 //! The runtime's messages, exactly as docs/WIRE.md defines them: plain serde derives, written by
 //! `bincode::serialize` (bincode 1's default configuration). A core instantiates them with its
-//! stores' types; [`StoreSession`](crate::StoreSession) writes the frames for it.
+//! stores' types; [`StoreSession`](crate::StoreSession) writes the frames for it. Each field
+//! means what docs/WIRE.md ("The runtime's messages") says.
+#![allow(missing_docs)] // the fields and variants the comments below do not name are WIRE.md's
 
 use serde_derive::{Deserialize, Serialize};
 
