@@ -5,10 +5,10 @@
 mod score_core;
 
 fn main() -> std::io::Result<()> {
-    let mut core = score_core::start();
+    let core = score_core::start();
     match std::env::args().nth(2) {
-        Some(path) => undra_core::stream::listen(path, &mut core)?,
-        None => undra_core::stream::serve_stdio(&mut core)?,
+        Some(path) => undra_core::stream::listen(path, core)?,
+        None => undra_core::stream::serve_stdio(core)?,
     };
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! A core: one or more store sessions behind one dispatcher, which any transport drives with
 //! [`handle`]: one host message in, what the core sends back out.
 
+use crate::remote::Remote;
 use crate::session::{Resynced, SchemaMismatch, StoreSession};
 use crate::wire::{Command, CoreError, CoreMessage, HostMessage, ResyncRequest};
 use crate::{codes, Store};
@@ -62,6 +63,15 @@ pub trait Core {
     /// connection). By default, printed on standard error.
     fn schema_mismatch(&mut self, mismatch: &SchemaMismatch) {
         eprintln!("undra-core: {mismatch}");
+    }
+
+    /// The transport started the core: `remote` is how its own threads change it and send what
+    /// changed ([`Remote::update`]). By default, unused.
+    fn started(&mut self, remote: Remote<Self>)
+    where
+        Self: Sized,
+    {
+        let _ = remote;
     }
 }
 

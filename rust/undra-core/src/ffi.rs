@@ -3,20 +3,13 @@
 //! app's [`Core`]; the functions here are what they call.
 
 use crate::core::{handle, Core, Outbox, Outgoing};
+use crate::remote::{Running, Shared};
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Mutex;
+use std::sync::Arc;
 
 /// `typedef void (*undra_receive)(void *context, const uint8_t *bytes, size_t length);`
 pub type Receive = extern "C" fn(context: *mut c_void, bytes: *const u8, length: usize);
-
-/// One core instance, as `create` hands it to the host.
-struct Instance<C> {
-    /// The core, and whether it has stopped (died, or panicked).
-    core: Mutex<(C, bool)>,
-    receive: Receive,
-    context: *mut c_void,
-}
 
 /// Exports `undra_core_create`, `undra_core_send` and `undra_core_destroy` for the core type
 /// `$core`, made from the configuration bytes by `$make` (`FnOnce(&[u8]) -> Option<$core>`;
@@ -29,9 +22,11 @@ struct Instance<C> {
 /// ```
 ///
 /// The core answers inside `send`, on the caller's thread, under a lock of its own (so the host
-/// may send from several threads). A core that panics, or dies on purpose
+/// may send from several threads); its own threads send through its
+/// [`Remote`](crate::Remote), under the same lock. A core that panics, or dies on purpose
 /// ([`Outgoing::Die`](crate::Outgoing::Die)), tells the host with `receive(context, NULL, 0)` and
-/// refuses every later message (`send` returns 1).
+/// refuses every later message (`send` returns 1). Once `destroy` returns, `receive` is not
+/// called again.
 #[macro_export]
 macro_rules! export_core {
     ($core:ty, $make:expr) => {
@@ -69,16 +64,37 @@ macro_rules! export_core {
     };
 }
 
-// The context is the host's, handed back to `receive` only; the host says it may be used from
-// any thread. The core itself is behind the mutex.
-unsafe impl<C: Send> Send for Instance<C> {}
-unsafe impl<C: Send> Sync for Instance<C> {}
+/// The host's callback and its context, as the core's sink: it may be called from any thread (the
+/// host says so of `receive`).
+struct Host {
+    receive: Receive,
+    context: *mut c_void,
+}
+
+unsafe impl Send for Host {}
+
+impl Host {
+    /// Hands each message to the host; at a death, tells it the core stopped.
+    fn deliver(&self, items: Vec<Outgoing>) -> bool {
+        for item in items {
+            match item {
+                // In process there is no framing to break: garbage is one message that does not decode.
+                Outgoing::Message(bytes) | Outgoing::Raw(bytes) => (self.receive)(self.context, bytes.as_ptr(), bytes.len()),
+                Outgoing::Die(_) => {
+                    (self.receive)(self.context, std::ptr::null(), 0);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
 
 /// `undra_core_create`'s body.
 ///
 /// # Safety
 /// `configuration` points to `length` readable bytes (or is NULL with `length` 0).
-pub unsafe fn create<C: Core + Send>(
+pub unsafe fn create<C: Core + Send + 'static>(
     configuration: *const u8,
     length: usize,
     receive: Receive,
@@ -86,10 +102,11 @@ pub unsafe fn create<C: Core + Send>(
     make: impl FnOnce(&[u8]) -> Option<C>,
 ) -> *mut c_void {
     let bytes = if configuration.is_null() || length == 0 { &[][..] } else { std::slice::from_raw_parts(configuration, length) };
-    match catch_unwind(AssertUnwindSafe(|| make(bytes))) {
-        Ok(Some(core)) => Box::into_raw(Box::new(Instance { core: Mutex::new((core, false)), receive, context })) as *mut c_void,
-        _ => std::ptr::null_mut(),
-    }
+    let Ok(Some(core)) = catch_unwind(AssertUnwindSafe(|| make(bytes))) else { return std::ptr::null_mut() };
+    let shared = Running::start(core);
+    let host = Host { receive, context };
+    shared.lock().expect("a new lock").sink = Some(Box::new(move |items| Ok(host.deliver(items))));
+    Arc::into_raw(shared) as *mut c_void
 }
 
 /// `undra_core_send`'s body.
@@ -97,40 +114,33 @@ pub unsafe fn create<C: Core + Send>(
 /// # Safety
 /// `core` came from [`create`] with the same `C` and was not destroyed; `bytes` points to
 /// `length` bytes.
-pub unsafe fn send<C: Core + Send>(core: *mut c_void, bytes: *const u8, length: usize) -> i32 {
-    let instance = &*(core as *const Instance<C>);
+pub unsafe fn send<C: Core + Send + 'static>(core: *mut c_void, bytes: *const u8, length: usize) -> i32 {
+    let shared = &*(core as *const std::sync::Mutex<Running<C>>);
     let message = if bytes.is_null() { &[][..] } else { std::slice::from_raw_parts(bytes, length) };
-    let Ok(mut guard) = instance.core.lock() else { return 1 };
-    let (core, stopped) = &mut *guard;
-    if *stopped {
+    let Ok(mut running) = shared.lock() else { return 1 };
+    if running.sink.is_none() {
         return 1;
     }
     let mut out = Outbox::new();
-    if catch_unwind(AssertUnwindSafe(|| handle(core, message, &mut out))).is_err() {
-        *stopped = true;
-        (instance.receive)(instance.context, std::ptr::null(), 0);
-        return 0;
+    if catch_unwind(AssertUnwindSafe(|| handle(&mut running.core, message, &mut out))).is_err() {
+        out.take();
+        out.die_sending(vec![]);
     }
-    for outgoing in out.take() {
-        match outgoing {
-            // In process there is no framing to break: garbage is one message that does not decode.
-            Outgoing::Message(bytes) | Outgoing::Raw(bytes) => (instance.receive)(instance.context, bytes.as_ptr(), bytes.len()),
-            Outgoing::Die(_) => {
-                *stopped = true;
-                (instance.receive)(instance.context, std::ptr::null(), 0);
-                break;
-            }
-        }
-    }
+    // Delivering cannot fail in process; a death is the sink's to record.
+    let _ = running.deliver(out.take());
     0
 }
 
-/// `undra_core_destroy`'s body.
+/// `undra_core_destroy`'s body: no `receive` call follows it (a `Remote` finds the core gone).
 ///
 /// # Safety
 /// `core` came from [`create`] with the same `C` and is not used after this call.
-pub unsafe fn destroy<C>(core: *mut c_void) {
-    if !core.is_null() {
-        drop(Box::from_raw(core as *mut Instance<C>));
+pub unsafe fn destroy<C: Core + Send + 'static>(core: *mut c_void) {
+    if core.is_null() {
+        return;
     }
+    let shared: Shared<C> = Arc::from_raw(core as *const std::sync::Mutex<Running<C>>);
+    let mut running = shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    running.sink = None;
+    drop(running);
 }

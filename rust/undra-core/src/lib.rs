@@ -13,7 +13,8 @@
 //!   per drain, and the host's schema checked at each resync;
 //! - [`KeyedRows`]: "the list is now these rows" turned into the fewest `ListOp`s;
 //! - both transports: [`export_core!`] exports the C ABI for the in-process transport, and
-//!   [`stream`] serves the length-prefixed byte stream over stdin/stdout or a Unix socket.
+//!   [`stream`] serves the length-prefixed byte stream over stdin/stdout or a Unix socket; a
+//!   core's own threads send through its [`Remote`].
 //!
 //! docs/RUST.md is the guide; examples/score_core.rs a whole core.
 
@@ -22,6 +23,7 @@ mod core;
 mod difference;
 pub mod ffi;
 mod list;
+mod remote;
 mod schema;
 mod session;
 mod shape;
@@ -32,6 +34,7 @@ mod wire;
 pub use crate::core::{handle, restart, AnySession, Core, Outbox, Outgoing, SingleStore, SingleStoreCommand};
 pub use crate::difference::first_difference;
 pub use crate::list::{DuplicateKey, KeyedRows};
+pub use crate::remote::Remote;
 pub use crate::schema::{fnv1a, Schema};
 pub use crate::session::{Resynced, SchemaMismatch, StoreSession, DEFAULT_ACK_LOG};
 pub use crate::shape::{normalize, Shape, Variant};

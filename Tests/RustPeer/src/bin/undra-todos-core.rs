@@ -16,8 +16,8 @@ fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let (config, rest) = Config::parse(&arguments).unwrap_or_else(|why| usage(&why));
     let ended = match rest.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["stdio"] => stream::serve_stdio(&mut TodosCore::start(&config)),
-        ["listen", path] => stream::listen(path, &mut TodosCore::start(&config)),
+        ["stdio"] => stream::serve_stdio(TodosCore::start(&config)),
+        ["listen", path] => stream::listen(path, TodosCore::start(&config)),
         ["transcript", file] => {
             std::fs::write(file, transcript::text()).expect("the transcript file");
             return;
