@@ -34,7 +34,7 @@ mod wire;
 pub use crate::core::{handle, restart, AnySession, Core, Outbox, Outgoing, SingleStore, SingleStoreCommand};
 pub use crate::difference::first_difference;
 pub use crate::list::{DuplicateKey, KeyedRows};
-pub use crate::remote::Remote;
+pub use crate::remote::{Remote, Update};
 pub use crate::schema::{fnv1a, Schema};
 pub use crate::session::{Resynced, SchemaMismatch, StoreSession, DEFAULT_ACK_LOG};
 pub use crate::shape::{normalize, Shape, Variant};

@@ -54,18 +54,28 @@ impl<C> Clone for Remote<C> {
     }
 }
 
+/// What [`Remote::update`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Update {
+    /// The change ran, and what it changed went to the host.
+    Sent,
+    /// The change ran, and no host is connected (between two connections of
+    /// [`stream::listen`](crate::stream::listen), or the connection just failed): the next attach's
+    /// snapshot shows it, with the acks it made.
+    NoHost,
+    /// The core is gone (destroyed, its transport ended): the change did not run.
+    Gone,
+}
+
 impl<C: Core + Send + 'static> Remote<C> {
     /// Runs `change` on the core (pushing ops, acking through its sessions, or sending through the
-    /// outbox), then drains every session and sends what they hold to the host. Returns whether it
-    /// reached a host: `false` if the core is gone (destroyed, or its transport ended), and then
-    /// `change` did not run, or if no host is connected (the change is kept: the next attach's
-    /// snapshot shows it, with the acks it made).
-    pub fn update(&self, change: impl FnOnce(&mut C, &mut Outbox)) -> bool {
-        let Some(running) = self.running.upgrade() else { return false };
-        let Ok(mut running) = running.lock() else { return false };
+    /// outbox), then drains every session and sends what they hold to the host.
+    pub fn update(&self, change: impl FnOnce(&mut C, &mut Outbox)) -> Update {
+        let Some(running) = self.running.upgrade() else { return Update::Gone };
+        let Ok(mut running) = running.lock() else { return Update::Gone };
         let mut out = Outbox::new();
         change(&mut running.core, &mut out);
         running.core.sessions(&mut |session| session.drain_into(&mut out));
-        matches!(running.deliver(out.take()), Ok(true))
+        if matches!(running.deliver(out.take()), Ok(true)) { Update::Sent } else { Update::NoHost }
     }
 }

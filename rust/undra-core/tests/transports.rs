@@ -166,13 +166,13 @@ fn a_cores_own_thread_sends_its_changes_through_the_stream_between_messages() {
         core.inner.session.push(TodosOp::Count(42));
         core.inner.session.push(TodosOp::LastEvent("tick".into()));
     });
-    assert!(sent);
+    assert_eq!(sent, Update::Sent);
     let delta = read_message(&mut host).unwrap().unwrap();
     let frame: Frame<TodosOp, TodosOutcome> = bincode::deserialize(&delta[8..]).unwrap();
     assert_eq!((frame.sequence, frame.ops), (2, vec![TodosOp::Count(42), TodosOp::LastEvent("tick".into())]));
     drop(host);
     assert_eq!(server.join().unwrap(), Ended::Closed);
-    assert!(!remote.update(|_, _| {}), "the core is gone with its stream");
+    assert_eq!(remote.update(|_, _| panic!("the core is gone")), Update::Gone, "with its stream");
 }
 
 #[test]
@@ -194,10 +194,49 @@ fn a_cores_own_thread_reaches_the_host_in_process_until_it_is_destroyed() {
         assert_eq!(undra_core::ffi::send::<Reachable>(core, message.as_ptr(), message.len()), 0);
         let from_thread = remote.clone();
         let thread = std::thread::spawn(move || from_thread.update(|core, _| core.inner.session.push(TodosOp::Count(7))));
-        assert!(thread.join().unwrap());
+        assert_eq!(thread.join().unwrap(), Update::Sent);
         assert_eq!(received.lock().unwrap().iter().map(|m| sequence_of(m)).collect::<Vec<_>>(), vec![1, 2]);
         undra_core::ffi::destroy::<Reachable>(core);
-        assert!(!remote.update(|_, _| panic!("the core is gone")), "no receive after destroy");
+        assert_eq!(remote.update(|_, _| panic!("the core is gone")), Update::Gone, "no receive after destroy");
     }
     assert_eq!(received.lock().unwrap().len(), 2);
+}
+
+#[test]
+fn between_connections_of_a_socket_a_change_is_kept_for_the_next_snapshot() {
+    let path = std::env::temp_dir().join(format!("undra-core-test-{}", std::process::id()));
+    let (remotes, started) = mpsc::channel();
+    let listening = path.clone();
+    std::thread::spawn(move || {
+        let _ = undra_core::stream::listen(listening, Reachable { inner: SingleStore::new(5, Todos::default()), remotes });
+    });
+    let remote = started.recv().unwrap();
+    let connect = || loop {
+        if let Ok(stream) = std::os::unix::net::UnixStream::connect(&path) {
+            break stream;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    };
+    let mut first = connect();
+    write_message(&mut first, &attach()).unwrap();
+    assert_eq!(sequence_of(&read_message(&mut first).unwrap().unwrap()), 1);
+    drop(first);
+    // Once the first connection has ended, nobody is there: the change stays in the core.
+    let added = (0..1000).find_map(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        // Idempotent: an update that still found the old connection changed the same.
+        let update = remote.update(|core, _| {
+            let todos = &mut core.inner.session.store_mut().todos;
+            if todos.is_empty() {
+                todos.push(Todo { id: TodoId(9), title: "kept".into(), done: false });
+            }
+        });
+        (update == Update::NoHost).then_some(())
+    });
+    assert_eq!(added, Some(()));
+    let mut second = connect();
+    write_message(&mut second, &attach()).unwrap();
+    let snapshot: Frame<TodosOp, TodosOutcome> = bincode::deserialize(&read_message(&mut second).unwrap().unwrap()[8..]).unwrap();
+    assert_eq!(snapshot.ops[2], TodosOp::Count(1), "the snapshot shows the todo added between connections");
+    let _ = std::fs::remove_file(&path);
 }
