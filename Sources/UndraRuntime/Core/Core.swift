@@ -5,7 +5,7 @@ import Dispatch
 ///
 ///     let core = Core(transport: ByteStreamTransport.childProcess(executable: "/usr/libexec/todos-core"))
 ///     let todos = Todos(core: core)      // attaches itself: core.attach(runtime, index: 0, schema: …)
-///     core.connect()
+///     try await core.connect()           // returns once every attached store has its snapshot
 ///     let id = try await todos.add(title: "tea")   // returns once the row is in todos.visible
 ///
 /// What comes in (frames, errors) is queued by the transport and applied by one *drain* at a
@@ -69,6 +69,7 @@ public final class Core: Sendable {
         self.transport = transport
         self.options = options
         drainState = DrainState(policy: options.reconnect)
+        connection.owner.withLock { $0.core = self }
     }
 
     deinit {
@@ -104,9 +105,12 @@ public final class Core: Sendable {
         drainHere()
     }
 
-    /// Starts connecting (from a disconnected or failed state; otherwise does nothing). The
+    /// Starts connecting (from a disconnected or failed state; otherwise does nothing), and
+    /// returns at once: for code that cannot wait (`try await connect()` waits until live). The
     /// connection then keeps itself up: it reconnects after each failure, with backoff.
-    public func connect() {
+    ///
+    /// - Complexity: O(1) here; the transport connects on a queue of its own.
+    public func startConnecting() {
         enqueue(.connect, wake: false)
         drainHere()
     }
