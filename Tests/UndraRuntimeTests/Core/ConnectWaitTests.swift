@@ -27,10 +27,12 @@ extension Core {
 @Suite struct ConnectWaitTests {
     typealias Outcome = Result<String, ConnectionError>
 
-    static func core(_ transport: ScriptedTransport, _ scheduler: ManualScheduler = ManualScheduler(), maximumAttempts: Int? = nil) -> Core {
-        Core(transport: transport, options: Core.Options(
+    /// A core over `transport`, retrying when `scheduler` fires, with the Todos store attached.
+    static func app(_ transport: ScriptedTransport, _ scheduler: ManualScheduler = ManualScheduler(), maximumAttempts: Int? = nil) -> (Core, Todos) {
+        let core = Core(transport: transport, options: Core.Options(
             reconnect: ReconnectPolicy(initialDelay: .milliseconds(100), maximumAttempts: maximumAttempts),
             scheduler: scheduler, random: { 0.5 }))
+        return (core, Todos(core: core))
     }
 
     /// Runs `wait` in a task; its outcome is `then()` (what the stores show when it returned) or
@@ -58,8 +60,8 @@ extension Core {
 
     @Test func connectReturnsOnceEveryAttachedStoreHasAppliedItsSnapshot() async {
         let transport = ScriptedTransport()
-        let core = Self.core(transport)
-        let todos = Todos(core: core), chaos = Chaos(core: core)
+        let (core, todos) = Self.app(transport)
+        let chaos = Chaos(core: core)
         let connecting = Self.waiting({ try await core.connect() }) {
             "\(todos.visible.map(\.title)), chaos at \(chaos.runtime.mirror.position.map { "\($0)" } ?? "nil")"
         }
@@ -93,8 +95,7 @@ extension Core {
         let transport = ScriptedTransport(), scheduler = ManualScheduler()
         let refused = TransportError.connectFailed(operation: "connect to /tmp/core.sock", errno: 111)
         transport.failNextConnects([refused, refused])
-        let core = Self.core(transport, scheduler)
-        let todos = Todos(core: core)
+        let (core, todos) = Self.app(transport, scheduler)
         let connecting = Self.waiting({ try await core.connect() }) { "\(todos.count) todos" }
         for attempt in 1...2 {
             #expect(await eventually { scheduler.delays.count == 1 && transport.connectAttempts == attempt })
@@ -105,23 +106,11 @@ extension Core {
         #expect(await connecting.value == .success("1 todos"))
     }
 
-    @Test func aPermanentTransportErrorIsFailedUnavailable() async {
-        let transport = ScriptedTransport()
-        transport.failNextConnects([.unavailable("dlopen libtodos.so: no such file")])
-        let core = Self.core(transport)
-        let todos = Todos(core: core)
-        let outcome = await Self.waiting({ try await core.connect() }).value
-        #expect(outcome == .failure(.failed(.unavailable(.unavailable("dlopen libtodos.so: no such file")))))
-        #expect("\(ConnectionError.failed(.unavailable(.unavailable("no library"))))" == "the connection failed: unavailable: no library")
-        _ = todos
-    }
-
     @Test func attemptsSpentAreFailedGaveUp() async {
         let transport = ScriptedTransport(), scheduler = ManualScheduler()
         let refused = TransportError.connectFailed(operation: "connect to /tmp/core.sock", errno: 111)
         transport.failNextConnects([refused, refused])
-        let core = Self.core(transport, scheduler, maximumAttempts: 2)
-        let todos = Todos(core: core)
+        let (core, todos) = Self.app(transport, scheduler, maximumAttempts: 2)
         let connecting = Self.waiting({ try await core.connect() })
         #expect(await eventually { scheduler.delays.count == 1 })
         scheduler.fire()
@@ -131,8 +120,7 @@ extension Core {
 
     @Test func aSnapshotOfAnotherSchemaIsFailedSchemaMismatch() async {
         let transport = ScriptedTransport()
-        let core = Self.core(transport)
-        let todos = Todos(core: core)
+        let (core, todos) = Self.app(transport)
         let connecting = Self.waiting({ try await core.connect() })
         #expect(await eventually { transport.session != nil && core.connection.state == .resyncing(.attach) })
         transport.session!.deliver(CoreMessages.todos(Frame(epoch: 1, sequence: 1, isSnapshot: true, schemaHash: 0xBAD, ops: [])))
@@ -142,8 +130,7 @@ extension Core {
 
     @Test func disconnectWhileWaitingIsStoppedAndAWaitThatBeginsStoppedEndsAtOnce() async {
         let transport = ScriptedTransport()
-        let core = Self.core(transport)
-        let todos = Todos(core: core)
+        let (core, todos) = Self.app(transport)
         let connecting = Self.waiting({ try await core.connect() })
         let watching = Self.waiting({ try await core.connection.waitUntilLive() })
         #expect(await eventually { transport.session != nil })
@@ -159,12 +146,12 @@ extension Core {
         #expect(await again.value == .success("2 todos"))
     }
 
-    @Test func connectAfterAFailureStartsAgainAndWaitsForTheNewAttempt() async {
+    @Test func aPermanentTransportErrorIsFailedUnavailableAndConnectStartsAgain() async {
         let transport = ScriptedTransport()
         transport.failNextConnects([.unavailable("not yet")])
-        let core = Self.core(transport)
-        let todos = Todos(core: core)
+        let (core, todos) = Self.app(transport)
         #expect(await Self.waiting({ try await core.connect() }).value == .failure(.failed(.unavailable(.unavailable("not yet")))))
+        #expect("\(ConnectionError.failed(.unavailable(.unavailable("not yet"))))" == "the connection failed: unavailable: not yet")
         #expect(await Self.waiting({ try await core.connection.waitUntilLive() }).value == .failure(.failed(.unavailable(.unavailable("not yet")))))
         let again = Self.waiting({ try await core.connect() }) { "\(todos.count) todos" }
         #expect(await eventually { transport.session != nil })
@@ -174,8 +161,7 @@ extension Core {
 
     @Test func aWaitBeforeAnyConnectWaitsForIt() async {
         let transport = ScriptedTransport()
-        let core = Self.core(transport)
-        let todos = Todos(core: core)
+        let (core, todos) = Self.app(transport)
         let watching = Self.waiting({ try await core.connection.waitUntilLive() }) { "\(todos.count) todos" }
         #expect(await core.holdsLiveWaits(1))  // waiting in `disconnected(notStarted)`
         core.startConnecting()
@@ -186,8 +172,7 @@ extension Core {
 
     @Test func aTimeoutEndsTheWaitWithTheStateAndTheConnectionGoesOn() async {
         let transport = ScriptedTransport()
-        let core = Self.core(transport)
-        let todos = Todos(core: core)
+        let (core, todos) = Self.app(transport)
         let outcome = await Self.waiting({ try await core.connect(timeout: .milliseconds(50)) }).value
         #expect(outcome == .failure(.timedOut(.resyncing(.attach))))
         #expect("\(ConnectionError.timedOut(.resyncing(.attach)))" == "not live in time: resyncing (attach)")
@@ -200,8 +185,7 @@ extension Core {
 
     @Test func aCancelledWaitThrowsCancellationErrorAndIsLetGo() async {
         let transport = ScriptedTransport()
-        let core = Self.core(transport)
-        let todos = Todos(core: core)
+        let (core, todos) = Self.app(transport)
         let connecting = Task { () -> String in
             do {
                 try await core.connect()
