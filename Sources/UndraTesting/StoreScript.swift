@@ -123,7 +123,7 @@ public final class StoreScript<Command: WireCodable & Sendable, Outcome: WireCod
     private func receive(
         timeout: UndraDuration?, at place: SourcePlace, expecting expected: String, _ matches: (Command) -> Bool
     ) async -> Command? {
-        guard let core else { return nil }
+        guard let core = liveCore(at: place) else { return nil }
         core.recordProblems(at: place)
         let limit = timeout ?? core.timeout
         guard let command = await nextCommand(within: limit) else {
@@ -134,6 +134,13 @@ public final class StoreScript<Command: WireCodable & Sendable, Outcome: WireCod
             TestFailure.record("store \(index): expected \(expected); the app sent \(command.command)", at: place)
         }
         return command.command
+    }
+
+    /// The test core, or nil (a failure) if the test let go of it, and of the app's `Core` with it.
+    private func liveCore(at place: SourcePlace) -> TestCore? {
+        if let core { return core }
+        TestFailure.record("store \(index): the TestCore is gone: keep it, and the Core over it, for the whole test", at: place)
+        return nil
     }
 
     /// The next command the app sent, moved to the ones waiting for an answer; nil if none came
@@ -163,7 +170,7 @@ public final class StoreScript<Command: WireCodable & Sendable, Outcome: WireCod
     /// Sends a frame of this store and waits until the app has applied it; then checks that the
     /// store did not reject it (a rejection asks for a snapshot, which is answered and applied too).
     private func deliver(_ ops: [FrameOp], isSnapshot: Bool, acks: [Ack<Outcome>], at place: SourcePlace) async {
-        guard let core else { return }
+        guard let core = liveCore(at: place) else { return }
         core.recordProblems(at: place)
         guard let session = core.openSession else {
             return TestFailure.record("store \(index): no session: connect the Core first (try await core.connect())", at: place)

@@ -191,6 +191,13 @@ final class Notes: UndraStore, Trackable, @unchecked Sendable {  // @unchecked: 
         _ = counter
     }
 
+    @Test func aScriptWhoseTestCoreIsGoneFailsItsSteps() async {
+        let counterCore = TestCore().store(0, schema: CounterSchema.wire)
+        await withKnownIssue { await counterCore.send([.set(CounterSchema.count, 1)]) } matching: { issue in
+            issue.comments == ["store 0: the TestCore is gone: keep it, and the Core over it, for the whole test"]
+        }
+    }
+
     @Test func aTestCoreReleasedUnfinishedReportsWhatIsLeftWhereItWasMade() async throws {
         let reported = Log<String>()
         let line = Log<Int>()

@@ -79,7 +79,8 @@ extension Connection {
     /// Waits until the connection is live, without starting it: for code that did not start it
     /// (a view model handed the connection). It ends as `Core.connect(timeout:)` does, but a wait
     /// that begins while the connection is failed or stopped throws that at once; one that
-    /// begins before the first `connect()` (`disconnected(notStarted)`) waits for it.
+    /// begins before the first `connect()` (`disconnected(notStarted)`) waits for it. A connection
+    /// whose `Core` is gone throws `.stopped`.
     ///
     /// - Complexity: see `Core.connect(timeout:)`.
     /// - Thread safety: from any task, any number at once.

@@ -76,7 +76,9 @@ public final class Core: Sendable {
         drainState.session?.close()
     }
 
-    /// The connection's state, coarse: an `ObservableObject` on the main actor (`$state`).
+    /// The connection's state, coarse: an `ObservableObject` on the main actor (`$state`). Any
+    /// thread may get it; its `state` and `$state` are the main actor's (see `ConnectionObject`
+    /// for code elsewhere). O(1).
     public var connectionObject: ConnectionObject { relay.object }
 
     /// Attaches a store: its frames are those of the app's store enum at `index`, decoded with
