@@ -173,6 +173,8 @@ extension Core {
     @Test func aTimeoutEndsTheWaitWithTheStateAndTheConnectionGoesOn() async {
         let transport = ScriptedTransport()
         let (core, todos) = Self.app(transport)
+        core.startConnecting()
+        #expect(await eventually { core.connection.state == .resyncing(.attach) })  // and no snapshot comes
         let outcome = await Self.waiting({ try await core.connect(timeout: .milliseconds(50)) }).value
         #expect(outcome == .failure(.timedOut(.resyncing(.attach))))
         #expect("\(ConnectionError.timedOut(.resyncing(.attach)))" == "not live in time: resyncing (attach)")
