@@ -10,6 +10,9 @@ let package = Package(
         // UndraBench is an executable target of this package only (`swift run -c release UndraBench`),
         // not a product: packages that depend on UndraRuntime are not offered it.
         .library(name: "UndraRuntime", targets: ["UndraRuntime"]),
+        // For an app's test targets: a core the tests play (docs/TESTING.md). It links XCTest and
+        // Swift Testing, which ship with the toolchain, and reports to whichever is running.
+        .library(name: "UndraTesting", targets: ["UndraTesting"]),
     ],
     targets: [
         // Atomic operations on a word, below Synchronization's iOS 18 floor (Support/AtomicWord.swift).
@@ -37,10 +40,12 @@ let package = Package(
             dependencies: ["UndraRuntime"],
             path: "Tests/UndraDatabaseCrashChild"
         ),
+        .target(name: "UndraTesting", dependencies: ["UndraRuntime"]),
         .testTarget(
             name: "UndraRuntimeTests",
             dependencies: ["UndraRuntime", "UndraDatabaseCrashChild"]
         ),
+        .testTarget(name: "UndraTestingTests", dependencies: ["UndraTesting", "UndraRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,8 @@ blocks, the program is also run, and what it prints must be those blocks, concat
 order (trailing spaces aside).
 
 Each file becomes an executable target of one scratch package under .build/check-docs, built
-against the library in debug (the library is compiled once for all files). Errors and warnings
+against the library in debug (the library is compiled once for all files); a file with a line
+`import UndraTesting` is built against that product too. Errors and warnings
 are reported at their line in the Markdown file. Exit status 0 only if every file passes.
 """
 import glob
@@ -67,9 +68,13 @@ def write_package(programs):
     os.makedirs(WORK, exist_ok=True)
     if not os.path.islink(link):
         os.symlink(ROOT, link)
+    def dependencies(source):
+        # A guide that imports the test library (docs/TESTING.md) gets its product too.
+        products = ["UndraRuntime"] + (["UndraTesting"] if any(l.strip() == "import UndraTesting" for l, _ in source) else [])
+        return ", ".join('.product(name: "%s", package: "UndraRuntime")' % product for product in products)
     targets = ",\n".join(
-        '    .executableTarget(name: "%s", dependencies: [.product(name: "UndraRuntime", package: "UndraRuntime")])'
-        % name for name in sorted(programs))
+        '    .executableTarget(name: "%s", dependencies: [%s])' % (name, dependencies(programs[name]))
+        for name in sorted(programs))
     write_if_changed(os.path.join(PACKAGE, "Package.swift"), (
         "// swift-tools-version:6.0\n"
         "import PackageDescription\n\n"

@@ -49,7 +49,7 @@ private final class Setup<Value> {
 private func connectedStore(_ transport: any CoreTransport) -> (Core, CoreBenchStore) {
     let core = Core(transport: transport)
     let store = CoreBenchStore(core: core)
-    core.connect()
+    core.startConnecting()
     while store.runtime.mirror.position == nil { usleep(1_000) }
     return (core, store)
 }

@@ -12,7 +12,7 @@
 public struct ByteStreamTransport: CoreTransport {
     fileprivate enum Endpoint: Sendable {
         case unixSocket(path: String)
-        case childProcess(executable: String, arguments: [String], environment: [String: String])
+        case childProcess(executable: String, arguments: [String], environment: [String: String], gracePeriod: UndraDuration)
     }
 
     private let endpoint: Endpoint
@@ -29,8 +29,9 @@ public struct ByteStreamTransport: CoreTransport {
         case .unixSocket(let path):
             let socket = try Socket.connect(path: path)
             return ByteStreamSession(socket: socket, child: nil, receiver: receiver, limit: maximumMessageSize)
-        case .childProcess(let executable, let arguments, let environment):
-            let (socket, child) = try ChildProcess.spawn(executable: executable, arguments: arguments, environment: environment)
+        case .childProcess(let executable, let arguments, let environment, let gracePeriod):
+            let (socket, child) = try ChildProcess.spawn(
+                executable: executable, arguments: arguments, environment: environment, gracePeriod: gracePeriod)
             return ByteStreamSession(socket: socket, child: child, receiver: receiver, limit: maximumMessageSize)
         }
     }
@@ -44,16 +45,27 @@ extension CoreTransport where Self == ByteStreamTransport {
         ByteStreamTransport(endpoint: .unixSocket(path: path), maximumMessageSize: maximumMessageSize)
     }
 
-    /// Starts `executable` (searched in PATH if the name has no slash) with `arguments`, and the
-    /// host's environment plus `environment`, at each connection; its stdin and stdout are the
-    /// stream (its stderr is the host's). Closing the session closes the stream and sends the
-    /// process SIGTERM.
+    /// Starts the core as a child process at each connection (so a core that died is started
+    /// again by the reconnection):
+    ///
+    /// - `executable` is a path, or a name without a slash searched in the host's `PATH` (the
+    ///   host's, not `environment`'s). One that does not exist or cannot be run fails the
+    ///   connection (`failed(.unavailable)`: no retry can fix a wrong path).
+    /// - The child gets `arguments`, the host's environment plus `environment` (which adds or
+    ///   replaces keys), every signal unblocked and at its default action, stdin and stdout on
+    ///   the stream, and the host's stderr: what it logs there shows with the app's own output.
+    /// - It is stopped when its session is closed (`disconnect()`, a failure the `Core` reconnects
+    ///   after, the `Core` released): the stream is closed, so its stdin ends, and it is sent
+    ///   SIGTERM, then SIGKILL if it is still running `terminationGracePeriod` later. It is reaped
+    ///   (no zombie is left). If the host process itself dies, the child's stdin ends: a core
+    ///   that exits at the end of its input (as it should) stops then.
     public static func childProcess(
         executable: String, arguments: [String] = [], environment: [String: String] = [:],
-        maximumMessageSize: Int = 64 << 20
+        terminationGracePeriod: UndraDuration = .seconds(2), maximumMessageSize: Int = 64 << 20
     ) -> ByteStreamTransport {
         ByteStreamTransport(
-            endpoint: .childProcess(executable: executable, arguments: arguments, environment: environment),
+            endpoint: .childProcess(
+                executable: executable, arguments: arguments, environment: environment, gracePeriod: terminationGracePeriod),
             maximumMessageSize: maximumMessageSize)
     }
 }

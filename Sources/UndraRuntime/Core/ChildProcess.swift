@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 
 /// A core running as a child process, its stdin and stdout one end of a socket pair: the
 /// byte-stream transport's second way to reach a core.
@@ -15,27 +16,47 @@ final class ChildProcess: Sendable {
     let id: pid_t
     /// Whether the child has been reaped.
     private let exited = Locked(false)
+    /// How long `terminate` waits after SIGTERM before SIGKILL.
+    private let gracePeriod: UndraDuration
 
-    private init(id: pid_t) {
+    private init(id: pid_t, gracePeriod: UndraDuration) {
         self.id = id
+        self.gracePeriod = gracePeriod
     }
 
-    /// Starts `executable` (searched in PATH if it has no slash) with `arguments`, the host's
-    /// environment plus `environment`, and stdin and stdout connected to the returned socket.
+    /// Starts `executable` (searched in the host's PATH if it has no slash) with `arguments`,
+    /// the host's environment plus `environment`, stdin and stdout connected to the returned
+    /// socket, stderr the host's, and every signal unblocked and at its default action.
+    ///
+    /// The signals, because the spawning thread is a Dispatch worker's, which blocks nearly all of
+    /// them: a child inherits a blocked mask, so it would never see the SIGTERM that stops it
+    /// (a `sleep` spawned from a queue outlived it). An executable that does not exist or cannot be
+    /// run is `unavailable` (the path is wrong: trying again cannot help); other failures are
+    /// `connectFailed`, retried.
     static func spawn(
-        executable: String, arguments: [String], environment: [String: String]
+        executable: String, arguments: [String], environment: [String: String], gracePeriod: UndraDuration
     ) throws(TransportError) -> (socket: Int32, process: ChildProcess) {
         let (host, child) = try Socket.pair()
         defer { close(child) }
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
         #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, child, 0)
         posix_spawn_file_actions_adddup2(&actions, child, 1)
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        sigfillset(&signals)
+        posix_spawnattr_setsigdefault(&attributes, &signals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = mergedEnvironment(environment).map { strdup($0) } + [nil]
@@ -44,12 +65,17 @@ final class ChildProcess: Sendable {
             for pointer in envp { free(pointer) }
         }
         var id = pid_t()
-        let status = posix_spawnp(&id, executable, &actions, nil, argv, envp)
+        let status = posix_spawnp(&id, executable, &actions, &attributes, argv, envp)
         guard status == 0 else {
             close(host)
-            throw .connectFailed(operation: "spawn \(executable)", errno: status)
+            switch status {
+            case ENOENT, ENOTDIR, EACCES, ENOEXEC, EISDIR, ELOOP, ENAMETOOLONG:
+                throw .unavailable("cannot start \(executable): \(String(cString: strerror(status))) (errno \(status))")
+            default:
+                throw .connectFailed(operation: "spawn \(executable)", errno: status)
+            }
         }
-        return (host, ChildProcess(id: id))
+        return (host, ChildProcess(id: id, gracePeriod: gracePeriod))
     }
 
     /// `KEY=value` strings: the host's environment, with `overrides` replacing or adding keys.
@@ -70,10 +96,17 @@ final class ChildProcess: Sendable {
         return entries
     }
 
-    /// Asks the child to stop (SIGTERM), unless it has exited.
+    /// Asks the child to stop (SIGTERM), unless it has exited; SIGKILL after the grace period if
+    /// it is still running then (a core that ignores SIGTERM, or hangs finishing).
     func terminate() {
+        send(SIGTERM)
+        let delay = Int(clamping: gracePeriod.totalNanoseconds)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(delay)) { [self] in send(SIGKILL) }
+    }
+
+    private func send(_ signal: Int32) {
         exited.withLock { exited in
-            if !exited { kill(id, SIGTERM) }
+            if !exited { kill(id, signal) }
         }
     }
 

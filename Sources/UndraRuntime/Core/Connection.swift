@@ -9,6 +9,13 @@
 public final class Connection: Trackable, Sendable {
     public let registrar = Registrar()
     private let current = Locked(ConnectionState.disconnected(.notStarted, nextRetry: nil))
+    /// The core whose drain settles `waitUntilLive`: set once, by its init. Weak: the core owns
+    /// this object.
+    let owner = Locked(Owner())
+
+    struct Owner {
+        weak var core: Core?
+    }
 
     private static let stateID = PropertyID(\Connection.state, name: "state")
 

@@ -9,7 +9,15 @@ import Combine
 ///
 /// It lives on the main actor, as UI state does: the `Core` hands it every transition, in
 /// order, and it publishes them there (a run of `live` positions that the main actor has not
-/// taken yet is handed over as the latest one).
+/// taken yet is handed over as the latest one). Code that is not on the main actor subscribes
+/// there, and keeps the subscription there:
+///
+///     await MainActor.run {
+///         bar.subscription = core.connectionObject.$state.sink { [weak bar] in bar?.text = "\($0)" }
+///     }
+///
+/// or observes `core.connection` instead (fine-grained), which any thread may read and observe:
+/// `observe(on: actor) { _ in … core.connection.state … }`.
 @MainActor
 public final class ConnectionObject: ObservableObject {
     /// Where the connection stands; `$state` publishes each change.

@@ -10,6 +10,8 @@ enum CoreEvent: Sendable {
     case connect
     case disconnect
     case attach(AttachedStore)
+    /// Runs on the drain, once what came before it has been applied, published and resumed.
+    case perform(@Sendable (Core) -> Void)
 }
 
 /// The events waiting for the drain, under `Core.inbox`'s lock, and who drains: whoever sets
@@ -40,6 +42,8 @@ final class DrainState: @unchecked Sendable {
     var early: [CoreEvent] = []
     /// The retry timer that counts: an older one firing does nothing.
     var retryGeneration: UInt64 = 0
+    /// The tasks waiting for the connection to be live (`Core+Waiting.swift`).
+    var liveWaits: [OneShot<Void>] = []
 
     init(policy: ReconnectPolicy) {
         machine = ConnectionMachine(policy: policy)
@@ -168,12 +172,17 @@ extension Core {
                     store.open(session: state.sessionID)
                     requestSnapshot(store, .attach)
                 }
+            case .perform:
+                break
             }
             publish()
             resumeAnswered()
+            settleLiveWaits()
+            if case .perform(let action) = event { action(self) }
         }
         flush()
         publish()
         resumeAnswered()
+        settleLiveWaits()
     }
 }

@@ -5,7 +5,7 @@ import Dispatch
 ///
 ///     let core = Core(transport: ByteStreamTransport.childProcess(executable: "/usr/libexec/todos-core"))
 ///     let todos = Todos(core: core)      // attaches itself: core.attach(runtime, index: 0, schema: …)
-///     core.connect()
+///     try await core.connect()           // returns once every attached store has its snapshot
 ///     let id = try await todos.add(title: "tea")   // returns once the row is in todos.visible
 ///
 /// What comes in (frames, errors) is queued by the transport and applied by one *drain* at a
@@ -69,13 +69,16 @@ public final class Core: Sendable {
         self.transport = transport
         self.options = options
         drainState = DrainState(policy: options.reconnect)
+        connection.owner.withLock { $0.core = self }
     }
 
     deinit {
         drainState.session?.close()
     }
 
-    /// The connection's state, coarse: an `ObservableObject` on the main actor (`$state`).
+    /// The connection's state, coarse: an `ObservableObject` on the main actor (`$state`). Any
+    /// thread may get it; its `state` and `$state` are the main actor's (see `ConnectionObject`
+    /// for code elsewhere). O(1).
     public var connectionObject: ConnectionObject { relay.object }
 
     /// Attaches a store: its frames are those of the app's store enum at `index`, decoded with
@@ -104,9 +107,12 @@ public final class Core: Sendable {
         drainHere()
     }
 
-    /// Starts connecting (from a disconnected or failed state; otherwise does nothing). The
+    /// Starts connecting (from a disconnected or failed state; otherwise does nothing), and
+    /// returns at once: for code that cannot wait (`try await connect()` waits until live). The
     /// connection then keeps itself up: it reconnects after each failure, with backoff.
-    public func connect() {
+    ///
+    /// - Complexity: O(1) here; the transport connects on a queue of its own.
+    public func startConnecting() {
         enqueue(.connect, wake: false)
         drainHere()
     }

@@ -55,7 +55,7 @@ public struct ReconnectPolicy: Hashable, Sendable {
 
 extension UndraDuration {
     /// The whole duration in nanoseconds, saturating at `UInt64.max` (about 584 years).
-    var totalNanoseconds: UInt64 {
+    package var totalNanoseconds: UInt64 {
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let (total, carry) = scaled.addingReportingOverflow(UInt64(nanoseconds))
         return overflow || carry ? .max : total

@@ -46,4 +46,16 @@ public final class TransportReceiver: Sendable {
         guard let core else { return }
         core.enqueue(.ended(session: session, error), wake: !DrainMark.isSet(for: core))
     }
+
+    /// Returns once what was received before the call has been applied and announced, the
+    /// connection's state published and the calls it answered resumed (at once if the `Core` is
+    /// gone): a test core's way to know the app has seen a frame. Not from a thread that drains.
+    package func applied() async {
+        guard let core else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            core.enqueue(.perform { _ in continuation.resume() }, wake: true)
+        }
+        // The event lives in the core's inbox: the core is kept until it has run.
+        withExtendedLifetime(core) {}
+    }
 }

@@ -5,16 +5,15 @@ import Combine
 /// What a generated store is built on: its mirror, the announcements of both modes, and its
 /// error channel. A store class keeps one and declares its fields with `@Mirrored`:
 ///
-///     final class Todos: UndraStore, Trackable {            // or ObservableObject, for the coarse mode
+///     final class Todos: UndraStore, Trackable, ObservableObject {   // either mode, or both
 ///         let runtime = StoreRuntime(name: "Todos", fields: Fields.all)
-///         var registrar: Registrar { runtime.registrar }
 ///         @Mirrored(Fields.visible) var visible
 ///     }
 ///
 /// Both modes are always live, and cost nothing while unobserved: every change is announced as
 /// `willSet`/`didSet` on `registrar` (fine-grained) and as `objectWillChange` plus `$field`
-/// deliveries (coarse). So switching a store's mode is switching its class's conformance; the
-/// mirror, the wire and the commands do not change.
+/// deliveries (coarse). A store class's conformances say which modes its users may observe it
+/// in (`UndraStore` gives each its members); the mirror, the wire and the commands do not change.
 ///
 /// - Thread safety: reads from any thread; frames are applied by one drain at a time.
 public final class StoreRuntime: Sendable {
@@ -117,9 +116,4 @@ public final class StoreRuntime: Sendable {
     public func apply(_ frame: Frame) -> DrainReport {
         mirror.apply(frame)
     }
-}
-
-/// A class built on a `StoreRuntime`: what `@Mirrored` properties read through.
-public protocol UndraStore: AnyObject {
-    var runtime: StoreRuntime { get }
 }

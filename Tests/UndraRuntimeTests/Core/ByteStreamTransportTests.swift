@@ -6,9 +6,9 @@ import Testing
 /// that write what a test gives them, in pieces, cut short, or as garbage.
 @Suite struct ByteStreamTransportTests {
     /// A core whose transport starts `/bin/sh -c script`, with retries left to the test.
-    static func core(running script: String) -> (Core, ManualScheduler) {
+    static func core(running script: String, gracePeriod: UndraDuration = .seconds(2)) -> (Core, ManualScheduler) {
         let scheduler = ManualScheduler()
-        let transport = ByteStreamTransport.childProcess(executable: "/bin/sh", arguments: ["-c", script])
+        let transport = ByteStreamTransport.childProcess(executable: "/bin/sh", arguments: ["-c", script], terminationGracePeriod: gracePeriod)
         return (Core(transport: transport, options: Core.Options(scheduler: scheduler, random: { 0.5 })), scheduler)
     }
 
@@ -32,7 +32,7 @@ import Testing
         defer { server.stop() }
         let core = Core(transport: .unixSocket(path: server.path))
         let todos = Todos(core: core)
-        core.connect()
+        core.startConnecting()
         #expect(await eventually { core.connection.state == .live(epoch: 1, sequence: 1) })
         let title = String(repeating: "megabyte ", count: 120_000)
         let id = try await todos.add(title: title)
@@ -57,7 +57,7 @@ import Testing
         // would reset the connection: on a loaded machine, before the test had looked).
         let (core, _) = Self.core(running: "head -c 5 \(path); sleep 0.05; tail -c +6 \(path) | head -c 100; sleep 0.05; tail -c +106 \(path); exec cat >/dev/null")
         let todos = Todos(core: core)
-        core.connect()
+        core.startConnecting()
         #expect(await eventually { core.connection.state == .live(epoch: 1, sequence: 3) })
         #expect(todos.titles == ["milk", "eggs", "tea"])
         core.disconnect()
@@ -68,7 +68,7 @@ import Testing
         let path = Self.file(Self.framed([message]).dropLast(10))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (core, scheduler) = Self.core(running: "cat \(path)")
-        core.connect()
+        core.startConnecting()
         #expect(await eventually { Self.disconnected(core) != nil })
         #expect(Self.disconnected(core) == .closedMidMessage(received: 8 + message.count - 10, expected: 8 + message.count))
         #expect(scheduler.delays.count == 1)
@@ -76,7 +76,7 @@ import Testing
 
     @Test func aPeerThatSendsGarbageIsATypedErrorAndARetry() async {
         let (core, scheduler) = Self.core(running: "printf '\\377\\377\\377\\377\\377\\377\\377\\377'; exec cat >/dev/null")
-        core.connect()
+        core.startConnecting()
         #expect(await eventually { Self.disconnected(core) != nil })
         #expect(Self.disconnected(core) == .messageTooLarge(length: .max, limit: 64 << 20))
         #expect(scheduler.delays.count == 1)
@@ -86,7 +86,7 @@ import Testing
         let path = Self.file(Self.framed([CoreMessages.error(store: nil, code: 3, "bye")]))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (core, _) = Self.core(running: "cat \(path)")
-        core.connect()
+        core.startConnecting()
         #expect(await eventually { Self.disconnected(core) != nil })
         #expect(Self.disconnected(core) == .closed)
         #expect(core.errors.recent == [.core(code: "3", message: "bye")])  // applied before the end
@@ -96,29 +96,93 @@ import Testing
         let mark = NSTemporaryDirectory() + "undra-stopped-\(UInt32.random(in: 0...UInt32.max))"
         defer { try? FileManager.default.removeItem(atPath: mark) }
         let (core, _) = Self.core(running: "trap 'echo stopped > \(mark); exit 0' TERM; while true; do sleep 0.01; done")
-        core.connect()
+        core.startConnecting()
         #expect(await eventually { core.connection.state == .resyncing(.attach) })
         core.disconnect()
         #expect(await eventually { FileManager.default.fileExists(atPath: mark) })
     }
 
+    /// The child's process id, which its script writes to `path` first.
+    static func processID(in path: String) async -> pid_t? {
+        guard await eventually({ (try? String(contentsOfFile: path, encoding: .utf8))?.hasSuffix("\n") == true }) else { return nil }
+        return pid_t((try! String(contentsOfFile: path, encoding: .utf8)).dropLast())
+    }
+
+    /// Whether process `id` has exited and been reaped.
+    static func isGone(_ id: pid_t) -> Bool {
+        kill(id, 0) != 0 && errno == ESRCH
+    }
+
+    @Test func aChildStartedFromAQueueStopsAtSIGTERM() async {
+        // The transport spawns on a Dispatch worker, which blocks SIGTERM: a child that inherited
+        // that mask (as `sleep` would, which never unblocks it) would run its 60 seconds.
+        let pidFile = NSTemporaryDirectory() + "undra-pid-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let (core, _) = Self.core(running: "echo $$ > \(pidFile); exec sleep 60", gracePeriod: .seconds(120))
+        core.startConnecting()
+        guard let id = await Self.processID(in: pidFile) else { return #expect(Bool(false), "the child never started") }
+        #expect(!Self.isGone(id))
+        core.disconnect()
+        #expect(await eventually { Self.isGone(id) })
+    }
+
+    @Test func aChildThatIgnoresSIGTERMIsKilledAfterTheGracePeriod() async {
+        let pidFile = NSTemporaryDirectory() + "undra-pid-\(UInt32.random(in: 0...UInt32.max))"
+        let mark = pidFile + ".term"
+        defer {
+            try? FileManager.default.removeItem(atPath: pidFile)
+            try? FileManager.default.removeItem(atPath: mark)
+        }
+        let (core, _) = Self.core(
+            running: "trap 'echo term > \(mark)' TERM; echo $$ > \(pidFile); while true; do sleep 0.02; done", gracePeriod: .seconds(3))
+        core.startConnecting()
+        guard let id = await Self.processID(in: pidFile) else { return #expect(Bool(false), "the child never started") }
+        let stopped = DispatchTime.now()
+        core.disconnect()
+        #expect(await eventually { FileManager.default.fileExists(atPath: mark) })  // it took SIGTERM, and ran on
+        #expect(await eventually { Self.isGone(id) })
+        // Killed, then, not before the grace period: by SIGKILL (its SIGTERM was trapped).
+        #expect(DispatchTime.now().uptimeNanoseconds - stopped.uptimeNanoseconds >= 3_000_000_000)
+    }
+
+    @Test func anExecutableNameIsSearchedInPATH() async throws {
+        let path = Self.file(Self.framed([CoreMessages.snapshot(["milk"])]))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let transport = ByteStreamTransport.childProcess(executable: "sh", arguments: ["-c", "cat \(path); exec cat >/dev/null"])
+        let core = Core(transport: transport)
+        let todos = Todos(core: core)
+        try await core.connect(timeout: .seconds(20))
+        #expect(todos.titles == ["milk"])
+        core.disconnect()
+    }
+
+    @Test func anExecutableThatDoesNotExistFailsTheConnectionAtOnce() async {
+        let scheduler = ManualScheduler()
+        let core = Core(transport: .childProcess(executable: "/nonexistent/core"), options: Core.Options(scheduler: scheduler))
+        let todos = Todos(core: core)
+        let missing = ConnectionFailure.unavailable(.unavailable("cannot start /nonexistent/core: No such file or directory (errno 2)"))
+        await #expect(throws: ConnectionError.failed(missing)) { try await core.connect() }
+        #expect(core.connection.state == .failed(missing))
+        let unnamed = Core(transport: .childProcess(executable: "undra-no-such-core"), options: Core.Options(scheduler: scheduler))
+        await #expect(throws: ConnectionError.failed(.unavailable(.unavailable("cannot start undra-no-such-core: No such file or directory (errno 2)")))) {
+            try await unnamed.connect()
+        }
+        #expect(scheduler.delays.isEmpty)
+        _ = todos
+    }
+
     @Test func whatCannotBeReachedIsATypedError() async {
         let scheduler = ManualScheduler()
-        let spawn = Core(transport: .childProcess(executable: "/nonexistent/core"), options: Core.Options(scheduler: scheduler))
-        spawn.connect()
-        #expect(await eventually { Self.disconnected(spawn) != nil })
-        #expect(Self.disconnected(spawn) == .connectFailed(operation: "spawn /nonexistent/core", errno: ENOENT))
-
         let socket = Core(transport: .unixSocket(path: "/nonexistent/core.sock"), options: Core.Options(scheduler: scheduler))
-        socket.connect()
+        socket.startConnecting()
         #expect(await eventually { Self.disconnected(socket) != nil })
         #expect(Self.disconnected(socket) == .connectFailed(operation: "connect to /nonexistent/core.sock", errno: ENOENT))
 
         let long = "/tmp/" + String(repeating: "x", count: 200)
         let tooLong = Core(transport: .unixSocket(path: long), options: Core.Options(scheduler: scheduler))
-        tooLong.connect()
+        tooLong.startConnecting()
         #expect(await eventually { if case .failed = tooLong.connection.state { true } else { false } })
         #expect(tooLong.connection.state == .failed(.unavailable(.unavailable("the socket path is longer than 107 bytes: \(long)"))))
-        #expect(scheduler.delays.count == 2)
+        #expect(scheduler.delays.count == 1)
     }
 }

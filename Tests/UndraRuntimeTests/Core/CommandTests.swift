@@ -37,7 +37,7 @@ import Testing
         let transport = ScriptedTransport()
         let core = Core(transport: transport)
         let todos = TodosObject(core: core)
-        core.connect()
+        core.startConnecting()
         _ = await eventually { core.connection.state == .resyncing(.attach) }
         transport.session!.deliver(CoreMessages.snapshot(["milk"]))
         let order = ValueLog<String>()
@@ -157,7 +157,7 @@ import Testing
         for round in 0..<5 {
             let (core, _) = Core.fakeInProcess(async: answersFromAnotherThread)
             let todos = Todos(core: core)
-            core.connect()
+            core.startConnecting()
             #expect(await eventually { if case .live = core.connection.state { true } else { false } })
             let ids = try await withThrowingTaskGroup(of: [TodoID].self) { group in
                 for task in 0..<8 {

@@ -26,7 +26,7 @@ import Testing
         let core = Self.core(transport, scheduler)
         let todos = Todos(core: core)
         let log = await ConnectionLog(core)
-        core.connect()
+        core.startConnecting()
         _ = await eventually { transport.session != nil && core.connection.state == .resyncing(.attach) }
         transport.session!.deliver(CoreMessages.snapshot(epoch: 4, ["milk"]))
         transport.session!.deliver(CoreMessages.added(epoch: 4, sequence: 2, id: 2, "eggs"))
@@ -42,7 +42,7 @@ import Testing
         let transport = ScriptedTransport(), scheduler = ManualScheduler()
         let core = Self.core(transport, scheduler)
         let todos = Todos(core: core)
-        core.connect()
+        core.startConnecting()
         _ = await eventually { transport.session != nil && core.connection.state == .resyncing(.attach) }
         transport.session!.deliver(CoreMessages.snapshot(["milk"]))
         let log = await ConnectionLog(core)
@@ -67,7 +67,7 @@ import Testing
         transport.failNextConnects([refused, refused, refused])
         let core = Self.core(transport, scheduler, maximumAttempts: 3)
         let log = await ConnectionLog(core)
-        core.connect()
+        core.startConnecting()
         _ = await eventually { scheduler.delays.count == 1 }
         scheduler.fire()
         _ = await eventually { scheduler.delays.count == 1 && transport.connectAttempts == 2 }
@@ -88,9 +88,9 @@ import Testing
         let core = Self.core(transport, scheduler)
         let todos = Todos(core: core)
         let log = await ConnectionLog(core)
-        core.connect()
+        core.startConnecting()
         _ = await eventually { if case .failed = core.connection.state { true } else { false } }
-        core.connect()
+        core.startConnecting()
         _ = await eventually { core.connection.state == .resyncing(.attach) }
         transport.session!.deliver(CoreMessages.snapshot(["milk"]))
         await Self.expectStory(log, [
@@ -107,7 +107,7 @@ import Testing
         let transport = ScriptedTransport(), scheduler = ManualScheduler()
         let core = Self.core(transport, scheduler)
         let todos = Todos(core: core)
-        core.connect()
+        core.startConnecting()
         _ = await eventually { core.connection.state == .resyncing(.attach) }
         transport.session!.deliver(CoreMessages.snapshot(["milk"]))
         let log = await ConnectionLog(core)
@@ -117,7 +117,7 @@ import Testing
         scheduler.fire()  // the retry scheduled before `disconnect()`
         try? await Task.sleep(nanoseconds: 20_000_000)
         #expect(transport.connectAttempts == 1)
-        core.connect()
+        core.startConnecting()
         _ = await eventually { transport.sessionCount == 2 && core.connection.state == .resyncing(.attach) }
         transport.session!.deliver(CoreMessages.snapshot(sequence: 2, ["milk"]))
         await Self.expectStory(log, [
@@ -132,7 +132,7 @@ import Testing
         let transport = ScriptedTransport(), scheduler = ManualScheduler()
         let core = Self.core(transport, scheduler)
         let todos = Todos(core: core)
-        core.connect()
+        core.startConnecting()
         _ = await eventually { core.connection.state == .resyncing(.attach) }
         let session = transport.session!
         session.deliver(CoreMessages.snapshot(["milk"]))
@@ -154,7 +154,7 @@ import Testing
         let core = Self.core(transport, scheduler)
         let todos = Todos(core: core)
         let log = await ConnectionLog(core)
-        core.connect()
+        core.startConnecting()
         _ = await eventually { core.connection.state == .resyncing(.attach) }
         transport.session!.deliver(CoreMessages.todos(Frame(epoch: 1, sequence: 1, isSnapshot: true, schemaHash: 0xBAD, ops: [])))
         await Self.expectStory(log, [
@@ -175,7 +175,7 @@ import Testing
             seen.append("\(state)")
         }
         transport.failNextConnects([.connectFailed(operation: "connect to /tmp/core.sock", errno: 2)])
-        core.connect()
+        core.startConnecting()
         _ = await eventually { seen.all.count == 3 }
         #expect(seen.all == [
             "disconnected (not started)", "connecting (attempt 1)",

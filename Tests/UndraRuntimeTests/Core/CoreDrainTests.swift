@@ -12,7 +12,7 @@ import Testing
         let transport = ScriptedTransport()
         let core = Core(transport: transport, options: options)
         let todos = Todos(core: core)
-        core.connect()
+        core.startConnecting()
         _ = await eventually { core.connection.state == .resyncing(.attach) }
         return (core, transport, todos, transport.session!)
     }
@@ -167,7 +167,7 @@ import Testing
     @Test func whatAnEndedSessionStillDeliversIsDropped() async {
         let (core, transport, todos, session) = await Self.live()
         session.end(.closed)
-        core.connect()
+        core.startConnecting()
         _ = await eventually { transport.sessionCount == 2 }
         session.deliver(CoreMessages.added(sequence: 2, id: 2, "eggs"))
         #expect(todos.visible.map(\.title) == ["milk"])

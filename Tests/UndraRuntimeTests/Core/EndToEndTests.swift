@@ -22,7 +22,7 @@ import Testing
             case .coarse: TodosObject(core: core)
             }
             let app = App(core: core, todos: todos, chaos: Chaos(core: core), log: await ConnectionLog(core), cleanup: cleanup)
-            core.connect()
+            core.startConnecting()
             #expect(await app.isLive())
             return app
         }
@@ -37,11 +37,11 @@ import Testing
         var epoch: UInt64? { todos.runtime.mirror.position?.epoch }
 
         /// Disconnects, then connects again, and waits until the new connection is live.
-        /// (`disconnect()` and `connect()` are queued for the drain: the state changes there.)
+        /// (`disconnect()` and `startConnecting()` are queued for the drain: the state changes there.)
         func reconnect() async -> Bool {
             core.disconnect()
             guard await eventually({ core.connection.state == .disconnected(.stopped, nextRetry: nil) }) else { return false }
-            core.connect()
+            core.startConnecting()
             return await isLive()
         }
 

@@ -31,7 +31,7 @@ import Testing
         let core = Core(
             transport: InProcessTransport(functions: FakeCoreABI.functions, configuration: Array("--bogus".utf8)),
             options: Core.Options(scheduler: scheduler, random: { 0.5 }))
-        core.connect()
+        core.startConnecting()
         #expect(await eventually { scheduler.delays.count == 1 })
         #expect(core.connection.state == .disconnected(.transport(.connectFailed(operation: "create", errno: 0)), nextRetry: .milliseconds(100)))
     }
@@ -39,13 +39,13 @@ import Testing
     @Test func eachConnectionIsAnInstanceDestroyedWhenItEnds() async throws {
         let (core, memory) = Core.fakeInProcess()
         let todos = Todos(core: core)
-        core.connect()
+        core.startConnecting()
         #expect(await eventually { core.connection.state == .live(epoch: 1, sequence: 1) })
         #expect(memory.instancesAlive == 1)
         _ = try await todos.add(title: "tea")
         core.disconnect()
         #expect(await eventually { memory.instancesAlive == 0 })
-        core.connect()
+        core.startConnecting()
         // The next instance starts from the memory, at the next epoch.
         #expect(await eventually { core.connection.state == .live(epoch: 2, sequence: 1) })
         #expect(todos.titles == ["tea"])
@@ -59,7 +59,7 @@ import Testing
             let (core, shared) = Core.fakeInProcess()
             memory = shared
             let todos = Todos(core: core)
-            core.connect()
+            core.startConnecting()
             #expect(await eventually { core.connection.state == .live(epoch: 1, sequence: 1) })
             _ = try await todos.add(title: "tea")
         }
@@ -70,7 +70,7 @@ import Testing
         let scheduler = ManualScheduler()
         let (core, memory) = Core.fakeInProcess(options: Core.Options(scheduler: scheduler, random: { 0.5 }))
         let todos = Todos(core: core), chaos = Chaos(core: core)
-        core.connect()
+        core.startConnecting()
         #expect(await eventually { core.connection.state.isConnected && chaos.runtime.mirror.position != nil && todos.runtime.mirror.position != nil })
         try await chaos.perform(.dieMidFrame)
         await #expect(throws: CommandError<TodoError>.disconnected) { try await todos.add(title: "tea") }

@@ -23,7 +23,7 @@ import Testing
         let store = SwappedTodos(core: core)
         let log = await ConnectionLog(core)
         defer { log.cancel() }
-        core.connect()
+        core.startConnecting()
         let expected = SchemaMismatch(
             store: 0, hostHash: SchemaDescriptionTests.SwappedTodosSchema.wire.hash, coreHash: TodosSchema.wire.hash,
             difference: "field 1: the host has count scalar i64, the core has filter scalar string")
@@ -40,7 +40,7 @@ import Testing
         let transport = ScriptedTransport()
         let core = Core(transport: transport)
         let todos = Todos(core: core)
-        core.connect()
+        core.startConnecting()
         #expect(await eventually { transport.session != nil })
         transport.session!.deliver(CoreMessages.error(store: 0, code: CoreError.schemaMismatchCode, "not a description"))
         #expect(todos.runtime.errors.recent == [.core(code: "3", message: "not a description")])

@@ -51,7 +51,7 @@ import Testing
         let score = store(mode, core)
         let log = await ConnectionLog(core)
         defer { log.cancel() }
-        core.connect()
+        core.startConnecting()
         #expect(await live(core, score))
         #expect(score.total == 0)
         for points in 1...100 {
@@ -71,7 +71,7 @@ import Testing
     @Test(arguments: cases) func aRestartedCoreTakesANewEpochAndTheStoreFollowsItsSnapshot(_ reference: ScoreCore, _ mode: StoreMode) async throws {
         let core = try reference.core()
         let score = store(mode, core)
-        core.connect()
+        core.startConnecting()
         #expect(await live(core, score))
         _ = try await score.add(7)
         let epoch = try #require(score.runtime.mirror.position?.epoch)
@@ -79,7 +79,7 @@ import Testing
         // process): it holds nothing, and its epoch, from the clock, is greater.
         core.disconnect()
         #expect(await eventually { core.connection.state == .disconnected(.stopped, nextRetry: nil) })
-        core.connect()
+        core.startConnecting()
         #expect(await eventually { (score.runtime.mirror.position?.epoch ?? 0) > epoch })
         #expect(await live(core, score))
         #expect(score.total == 0)
@@ -92,7 +92,7 @@ import Testing
     @Test(arguments: ScoreCore.available) func aStoreTheCoreDoesNotAgreeWithFailsNamingTheField(_ reference: ScoreCore) async throws {
         let core = try reference.core()
         let score = MistypedScore(core: core)
-        core.connect()
+        core.startConnecting()
         let expected = SchemaMismatch(
             store: 0, hostHash: MistypedScore.wire.hash, coreHash: ScoreSchema.wire.hash,
             difference: "field 0 (total): the host has scalar string, the core has scalar i64")

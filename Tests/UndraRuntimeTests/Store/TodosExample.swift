@@ -35,7 +35,9 @@ enum TodoCommand: Hashable, Sendable {
     case setFilter(String)
 }
 
-/// Fine-grained mode: `track`, `observe`, SwiftUI on iOS 17+ (`@State var todos = Todos(…)`).
+/// Both modes, declared once: fine-grained (`track`, `observe`, SwiftUI on iOS 17+ with
+/// `@State var todos = Todos(…)`) and coarse (`objectWillChange`, `$visible`, SwiftUI on iOS
+/// 15/16 with `@StateObject`), with no member for either: `UndraStore` gives both.
 ///
 /// Its commands are awaited method calls: each returns the command's result (or throws its
 /// error) once the frame that made its effects visible has been applied, so `visible` already
@@ -44,9 +46,8 @@ enum TodoCommand: Hashable, Sendable {
 /// @unchecked Sendable: every stored property is a `let` or a `@Mirrored` field, whose (`var`)
 /// backing storage has no setter and is never written after `init`; the data itself lives in
 /// the runtime's mirror, behind its lock.
-final class Todos: UndraStore, Trackable, @unchecked Sendable {
+final class Todos: UndraStore, Trackable, ObservableObject, @unchecked Sendable {
     let runtime = StoreRuntime(name: "Todos", schemaHash: TodosSchema.hash, fields: TodosSchema.fields)
-    var registrar: Registrar { runtime.registrar }
     let commands: CommandChannel<TodoCommand, TodosOutcome>
 
     /// A store fed by hand: its commands go to `send`.
@@ -79,8 +80,9 @@ final class Todos: UndraStore, Trackable, @unchecked Sendable {
     @discardableResult func send(_ command: TodoCommand) -> CommandID? { commands.send(command) }
 }
 
-/// Coarse mode: UIKit, callbacks, SwiftUI on iOS 15/16 (`@StateObject`). The same fields and
-/// commands over the same runtime; only the conformance differs.
+/// Coarse mode only, with its member written out (as stores were before `UndraStore` gave it):
+/// UIKit, callbacks, SwiftUI on iOS 15/16 (`@StateObject`). The same fields and commands over
+/// the same runtime; a declared `objectWillChange` is kept over the default.
 final class TodosObject: UndraStore, ObservableObject, @unchecked Sendable {  // @unchecked: as `Todos`.
     let runtime = StoreRuntime(name: "Todos", schemaHash: TodosSchema.hash, fields: TodosSchema.fields)
     var objectWillChange: ObservableObjectPublisher { runtime.objectWillChange }
