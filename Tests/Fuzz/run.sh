@@ -20,10 +20,10 @@ cp Sources/CUndraAtomics/include/CUndraAtomics.h "$out/include/"
 printf 'module CUndraAtomics {\n  header "CUndraAtomics.h"\n  export *\n}\n' > "$out/include/module.modulemap"
 clang -c -O1 -fsanitize=fuzzer-no-link,address -I "$out/include" Sources/CUndraAtomics/Atomics.c -o "$out/atomics.o"
 
-swiftc -c -O -parse-as-library -wmo -sanitize=fuzzer,address -module-name UndraRuntime \
+swiftc -c -O -parse-as-library -wmo -sanitize=fuzzer,address -module-name UndraRuntime -package-name undraruntime \
     -I "$out/include" -I Sources/CSQLite -emit-module -emit-module-path "$out/UndraRuntime.swiftmodule" \
     $(find Sources/UndraRuntime -name '*.swift' | sort) -o "$out/UndraRuntime.o"
-swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name WireFuzzer -I "$out" -I "$out/include" -I Sources/CSQLite \
+swiftc -O -parse-as-library -sanitize=fuzzer,address -module-name WireFuzzer -package-name undraruntime -I "$out" -I "$out/include" -I Sources/CSQLite \
     Tests/Fuzz/WireFuzzer.swift Tests/UndraRuntimeTests/Store/TodosExample.swift \
     Tests/UndraRuntimeTests/Wire/TodosWire.swift "$out/UndraRuntime.o" "$out/atomics.o" -lsqlite3 -o "$out/wire-fuzzer"
 
