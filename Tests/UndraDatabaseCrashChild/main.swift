@@ -1,19 +1,38 @@
 import Foundation
 import UndraRuntime
 
-// The child process of DatabaseCrashTests: opens the database at the path it is given, commits
-// `committed` transactions of 100 rows each (printing "committed N" after each), then begins one
-// more and writes into it until it is killed (printing "writing" once it is well under way).
+// The child process of the database tests, in one of two modes:
 //
 //     UndraDatabaseCrashChild PATH COMMITTED
+//     UndraDatabaseCrashChild --execute PATH SQL
+//
+// The first (DatabaseCrashTests) opens the database at PATH, commits COMMITTED transactions of
+// 100 rows each (printing "committed N" after each), then begins one more and writes into it until
+// it is killed (printing "writing" once it is well under way). The second (the live query tests'
+// writer from another process) runs SQL, one or more statements, as one transaction, prints
+// "done" and exits.
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let committed = Int(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: UndraDatabaseCrashChild PATH COMMITTED\n".utf8))
-    exit(2)
-}
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(status)
+}
+if arguments.count == 4 && arguments[1] == "--execute" {
+    do {
+        let db = try SQLiteDbAdapter(path: arguments[2])
+        try db.transaction { try db.execute(arguments[3]) }
+        try db.close()
+        say("done")
+        exit(0)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+}
+guard arguments.count == 3, let committed = Int(arguments[2]) else {
+    fail("usage: UndraDatabaseCrashChild PATH COMMITTED | --execute PATH SQL", status: 2)
 }
 do {
     let db = try SQLiteDbAdapter(path: arguments[1])
@@ -37,6 +56,5 @@ do {
         }
     }
 } catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
-    exit(1)
+    fail("\(error)", status: 1)
 }

@@ -53,15 +53,6 @@ public struct ReconnectPolicy: Hashable, Sendable {
     }
 }
 
-extension UndraDuration {
-    /// The whole duration in nanoseconds, saturating at `UInt64.max` (about 584 years).
-    package var totalNanoseconds: UInt64 {
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        let (total, carry) = scaled.addingReportingOverflow(UInt64(nanoseconds))
-        return overflow || carry ? .max : total
-    }
-}
-
 /// Runs a `Core`'s reconnection attempts after their delay. The default uses Dispatch; a test
 /// passes one it fires by hand, so that every delay is checked and nothing waits.
 public protocol RetryScheduler: Sendable {

@@ -4,6 +4,10 @@
 /// `f64`, `text` a string, `blob` a byte sequence and `null` a `None`; `DatabaseValueConvertible`
 /// converts between these and Swift types.
 ///
+/// Two values are equal as SQLite's BINARY collation compares them: texts by their UTF-8 bytes,
+/// not by Swift's `String ==` (which calls `"\u{E9}"` and `"e\u{301}"` equal, where SQLite keeps
+/// them as two distinct keys); reals by `==`; values of two storage classes are never equal.
+///
 /// - Note: SQLite stores a NaN `real` as NULL, and reads text as UTF-8 (invalid sequences read
 ///   back as U+FFFD).
 /// - Thread safety: a value type; `Sendable`.
@@ -29,6 +33,45 @@ public enum DatabaseValue: Hashable, Sendable {
         case .real: "REAL"
         case .text: "TEXT"
         case .blob: "BLOB"
+        }
+    }
+}
+
+extension DatabaseValue {
+    /// Equal as SQLite's BINARY collation: a text's UTF-8 bytes, a blob's bytes, a number's value
+    /// within its storage class. O(length) for texts and blobs.
+    @inlinable
+    public static func == (lhs: DatabaseValue, rhs: DatabaseValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.integer(let a), .integer(let b)): a == b
+        case (.real(let a), .real(let b)): a == b
+        case (.text(let a), .text(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.blob(let a), .blob(let b)): a == b
+        default: false
+        }
+    }
+
+    /// Hashes what `==` compares: a text's UTF-8 bytes (so two texts Swift calls equal but whose
+    /// bytes differ may hash apart).
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0 as UInt8)
+        case .integer(let value):
+            hasher.combine(1 as UInt8)
+            hasher.combine(value)
+        case .real(let value):
+            hasher.combine(2 as UInt8)
+            hasher.combine(value)
+        case .text(let value):
+            hasher.combine(3 as UInt8)
+            var value = value
+            value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        case .blob(let bytes):
+            hasher.combine(4 as UInt8)
+            hasher.combine(bytes)
         }
     }
 }

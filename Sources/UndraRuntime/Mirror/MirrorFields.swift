@@ -44,6 +44,13 @@ final class MirrorFields: @unchecked Sendable {
         return position < 0 ? nil : position
     }
 
+    /// Whether `field` is in this mirror's schema with an `S` storage (the check before taking
+    /// a field from outside, where `storage` would trap). O(1).
+    func holds<S: FieldStorage>(_ field: FieldID, as type: S.Type) -> Bool {
+        guard let position = position(of: field) else { return false }
+        return ObjectIdentifier(Swift.type(of: storages[position])) == ObjectIdentifier(S.self)
+    }
+
     /// The storage of `field`, which must be an `S`, unretained: these fields hold it for their
     /// life (storage classes are final, so comparing the exact type is the check; a general
     /// `as? S` cast costs more than the rest of a read). O(1).

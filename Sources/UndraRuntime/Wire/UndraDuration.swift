@@ -197,3 +197,12 @@ extension UndraDuration: CustomStringConvertible {
         return "\(whole).\(decimals)\(unit)"
     }
 }
+
+extension UndraDuration {
+    /// The whole duration in nanoseconds, saturating at `UInt64.max` (about 584 years).
+    package var totalNanoseconds: UInt64 {
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, carry) = scaled.addingReportingOverflow(UInt64(nanoseconds))
+        return overflow || carry ? .max : total
+    }
+}

@@ -37,3 +37,28 @@ extension SQLiteDbAdapter {
         try query(sql, arguments).map { try $0.decode(T.self, at: 0) }
     }
 }
+
+/// Runs `sql` as one transaction in another process (Tests/UndraDatabaseCrashChild, built beside
+/// the test bundle), on the database at `path`; throws unless it committed.
+func executeInAnotherProcess(_ sql: String, onDatabaseAt path: String) throws {
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("UndraDatabaseCrashChild")
+    child.arguments = ["--execute", path, sql]
+    let output = Pipe(), errors = Pipe()
+    child.standardOutput = output
+    child.standardError = errors
+    try child.run()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    child.waitUntilExit()
+    guard child.terminationStatus == 0, printed == "done\n" else {
+        throw ChildProcessFailed(status: child.terminationStatus, message: complaint)
+    }
+}
+
+/// The other process did not commit.
+struct ChildProcessFailed: Error {
+    let status: Int32
+    let message: String
+}

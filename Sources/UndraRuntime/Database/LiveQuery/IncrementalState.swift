@@ -23,7 +23,18 @@ struct IncrementalState {
             guard self.places.updateValue(place, forKey: id) == nil else { throw RepeatedKey(key: describe(index)) }
             if keyIsRowid && id != .integer(place.rowid) { keyIsRowid = false }
         }
-        if !keyIsRowid { keyOfRowid = Dictionary(uniqueKeysWithValues: zip(places.map(\.rowid), ids)) }
+        if !keyIsRowid { keyOfRowid = Self.keys(ofRowids: zip(places.lazy.map(\.rowid), ids), count: ids.count) }
+    }
+
+    /// The key of each row id. (Row ids are unique in a table; were one to repeat, the last key
+    /// would win, where `Dictionary(uniqueKeysWithValues:)` would trap.)
+    private static func keys(
+        ofRowids pairs: some Sequence<(Int64, DatabaseValue)>, count: Int
+    ) -> [Int64: DatabaseValue] {
+        var keys: [Int64: DatabaseValue] = [:]
+        keys.reserveCapacity(count)
+        for (rowid, key) in pairs { keys[rowid] = key }
+        return keys
     }
 
     /// The key of the row whose id is `rowid`, if that row is in the list. O(1).
@@ -38,7 +49,7 @@ struct IncrementalState {
         if keyOfRowid != nil { for rowid in patch.clearedRowids { keyOfRowid![rowid] = nil } }
         for (key, place) in patch.placed {
             if keyOfRowid == nil && key != .integer(place.rowid) {
-                keyOfRowid = Dictionary(uniqueKeysWithValues: self.places.map { ($1.rowid, $0) })
+                keyOfRowid = Self.keys(ofRowids: self.places.lazy.map { ($1.rowid, $0) }, count: self.places.count)
             }
             places[key] = place
             keyOfRowid?[place.rowid] = key

@@ -69,7 +69,7 @@ final class LiveList<
         guard let changes else { return .reset(field, try wholeResult(plan, reader)) }
         guard isStale || changes.touches(plan.readTables) else { return nil }
         let list = mirror[field]
-        guard !isStale, let incremental = plan.incremental, !changes.schemaChanged,
+        guard !isStale, let incremental = plan.incremental, !changes.schemaChanged, !changes.unseen,
             !changes.unreliable.contains(incremental.table)
         else {
             return diff(list, try wholeResult(plan, reader))

@@ -17,13 +17,23 @@ import Dispatch
 /// query runs again whole and is diffed by key.
 ///
 /// The feed owns the frames of the mirror it feeds: nothing else may apply frames to that store.
-/// It sees the commits of its database's adapter, not those of other processes or connections.
+///
+/// ## What it sees, and when
+///
+/// - The commits of its database's adapter: each is in the store as soon as the feed has read it
+///   (one frame for the commits made while it was busy).
+/// - A `VACUUM` through the adapter, which may renumber the row ids of tables without an INTEGER
+///   PRIMARY KEY: every list is read whole again and diffed by key, as one frame.
+/// - The commits of other connections and processes (a second adapter, the `sqlite3` shell): the
+///   feed finds them by `PRAGMA data_version` after each commit of its adapter, at each poll
+///   (`pollInterval`), and in `waitUntilCurrent` and `refresh`; then every list is read whole
+///   again and diffed by key, as one frame.
 ///
 /// ## Threading
 ///
-/// `add`, `path(of:)`, `waitUntilCurrent` and `cancel` may be called from any thread (`add` and
-/// `waitUntilCurrent` not inside a transaction of the database, whose commit the feed would wait
-/// for: `add` then throws, `waitUntilCurrent` returns at once). The feed reads the database and
+/// `add`, `path(of:)`, `waitUntilCurrent`, `refresh` and `cancel` may be called from any thread
+/// (`add`, `refresh` and `waitUntilCurrent` not inside a transaction of the database, whose commit
+/// the feed would wait for: `add` and `refresh` then throw, `waitUntilCurrent` returns false at once). The feed reads the database and
 /// applies frames on its queue (a serial queue of its own, or the one given): observers of the
 /// store are called there. It reads on a reader connection, so it never holds up writers.
 ///
@@ -42,6 +52,8 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
     /// Commits not yet read, gathered by the writer: several commits merge here into one refresh.
     private let pending = Locked(Pending())
     private let work = Work()
+    /// The poll for other connections' commits (nil: none).
+    private let poll: (any DispatchSourceTimer)?
 
     private struct Pending {
         var changes = CommittedChanges()
@@ -60,16 +72,46 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
         var hasSnapshot = false
     }
 
+    /// How often a feed looks for other connections' commits unless told otherwise: every second
+    /// on macOS and Linux; never on iOS, tvOS, watchOS and visionOS, where a timer waking the
+    /// device costs power (call `refresh()` when the app knows another process wrote, for example
+    /// as it becomes active).
+    public static var defaultPollInterval: UndraDuration? {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+            nil
+        #else
+            .seconds(1)
+        #endif
+    }
+
     /// A feed of `runtime`'s list fields from `database`. `queue`: where it works and observers
-    /// are called (a serial queue; by default one of its own).
-    public init(database: SQLiteDbAdapter, runtime: StoreRuntime, queue: DispatchQueue? = nil) {
+    /// are called (a serial queue; by default one of its own). `pollInterval`: how often it looks
+    /// for commits made by other connections and processes (nil: only after its adapter's own
+    /// commits, and in `waitUntilCurrent` and `refresh`). A look is two pragma steps on the writer,
+    /// skipped while a transaction holds it.
+    public init(
+        database: SQLiteDbAdapter, runtime: StoreRuntime, queue: DispatchQueue? = nil,
+        pollInterval: UndraDuration? = LiveQueryFeed.defaultPollInterval
+    ) {
         self.database = database
         self.runtime = runtime
-        self.queue = queue ?? DispatchQueue(label: "UndraRuntime.LiveQueryFeed")
-        self.queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
+        let queue = queue ?? DispatchQueue(label: "UndraRuntime.LiveQueryFeed")
+        self.queue = queue
+        if let pollInterval {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            let nanoseconds = Int(clamping: max(pollInterval.totalNanoseconds, 1_000_000))
+            timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds), leeway: .nanoseconds(nanoseconds / 10))
+            poll = timer
+        } else {
+            poll = nil
+        }
+        queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
+        poll?.setEventHandler { [weak self] in self?.lookForOutsideCommits(waiting: false) }
+        poll?.activate()
     }
 
     deinit {
+        poll?.cancel()
         queue.setSpecific(key: queueKey, value: nil)
     }
 
@@ -84,8 +126,8 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
     /// reads the whole result again.
     ///
     /// - Throws: the query's own error (bad SQL, arguments, a missing key column, a repeated key, a
-    ///   row that does not decode), `.misuse` if the field is fed already, if `sql` writes, or if
-    ///   called inside a transaction.
+    ///   row that does not decode), `.misuse` if the field is fed already, if the store has no
+    ///   such list field, if `sql` writes, or if called inside a transaction.
     /// - Complexity: one run of the query, and a reset of the list.
     public func add<Key: Hashable & Sendable & DatabaseValueConvertible, Row: RowDecodable & Equatable & Sendable>(
         _ field: ListField<Key, Row>, query sql: String, arguments: [DatabaseValue] = [], key: String
@@ -96,6 +138,11 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
         try onQueue { () throws(DatabaseError) in
             guard !pending.withLock({ $0.isCancelled }) else {
                 throw DatabaseError(extendedCode: .misuse, message: "the feed is cancelled", sql: sql)
+            }
+            guard runtime.mirror.fields.holds(field.id, as: ListStorage<Key, Row>.self) else {
+                throw DatabaseError(
+                    extendedCode: .misuse,
+                    message: "the store has no list field \(field.name) of \(Key.self) keys and \(Row.self) rows", sql: sql)
             }
             guard !work.queries.contains(where: { $0.fieldID == field.id }) else {
                 throw DatabaseError(extendedCode: .misuse, message: "the field \(field.name) is fed already", sql: sql)
@@ -124,16 +171,108 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
         pending.withLock { $0.paths[field.id] }
     }
 
-    /// Returns once every commit made before the call is in the store (its frame applied and
-    /// announced). Returns at once if called inside a transaction of the database.
-    public func waitUntilCurrent() {
-        guard !database.gate.isHeldByCurrentThread else { return }
-        onQueue { refresh() }
+    /// Waits until every commit made before the call, by this adapter or by another connection or
+    /// process, is in the store (its frame applied and announced), or until `timeout` has passed
+    /// (nil: no limit). Returns whether the store is current; false at once if called inside a
+    /// transaction of the database (its commit would come only after the wait).
+    ///
+    /// A wait that times out leaves the work to finish on the feed's queue.
+    @discardableResult
+    public func waitUntilCurrent(timeout: UndraDuration? = nil) -> Bool {
+        guard !database.gate.isHeldByCurrentThread else { return false }
+        if DispatchQueue.getSpecific(key: queueKey) == ObjectIdentifier(self) {
+            lookForOutsideCommits(waiting: true)
+            readCommits()
+            return true
+        }
+        let done = DispatchSemaphore(value: 0)
+        // Looking takes the writer, which a transaction may hold for a while: not on this thread,
+        // which the timeout must free.
+        DispatchQueue.global().async { [self] in
+            lookForOutsideCommits(waiting: true)
+            queue.async { [self] in
+                readCommits()
+                done.signal()
+            }
+        }
+        guard let timeout else {
+            done.wait()
+            return true
+        }
+        let nanoseconds = Int(clamping: timeout.totalNanoseconds)
+        return done.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
+    }
+
+    // MARK: Reading again
+
+    /// Reads every list's query whole again, and applies what differs from the lists (by key) as
+    /// one frame: for when something changed the database that the feed cannot see (an attached
+    /// database, a file replaced, another process on a device where the feed does not poll).
+    /// Looks for other connections' commits first. When it throws, no list has changed.
+    ///
+    /// - Throws: the first query's error, or `.misuse` inside a transaction of the database or
+    ///   after `cancel`.
+    /// - Complexity: one run of each query, and a diff by key of each list.
+    public func refresh() throws(DatabaseError) {
+        try rederive(nil)
+    }
+
+    /// `refresh()` for one field's query. Throws `.misuse` if this feed does not feed `field`.
+    public func refresh<Key, Row>(_ field: ListField<Key, Row>) throws(DatabaseError) {
+        try rederive(field.id)
+    }
+
+    private func rederive(_ field: FieldID?) throws(DatabaseError) {
+        guard !database.gate.isHeldByCurrentThread else {
+            throw DatabaseError(extendedCode: .misuse, message: "a live query cannot be refreshed inside a transaction")
+        }
+        lookForOutsideCommits(waiting: true)
+        try onQueue { () throws(DatabaseError) in
+            guard !pending.withLock({ $0.isCancelled }) else {
+                throw DatabaseError(extendedCode: .misuse, message: "the feed is cancelled")
+            }
+            let queries = work.queries.filter { field == nil || $0.fieldID == field }
+            if let field, queries.isEmpty {
+                throw DatabaseError(extendedCode: .misuse, message: "field \(field) is not fed by this feed")
+            }
+            var everything = CommittedChanges()
+            everything.unseen = true
+            var ops: [FrameOp] = [], refreshed: [any LiveQueryNode] = []
+            do throws(DatabaseError) {
+                try database.withReadSnapshot { reader throws(DatabaseError) in
+                    for query in queries {
+                        if let op = try query.refresh(everything, reader: reader, mirror: runtime.mirror) {
+                            ops.append(op)
+                            refreshed.append(query)
+                        } else {
+                            query.commitStaged()
+                        }
+                    }
+                }
+            } catch {
+                for query in queries { query.discardStaged() }
+                throw error
+            }
+            if !ops.isEmpty && !apply(ops, from: refreshed, snapshot: false) { resynchronize() }
+        }
+    }
+
+    /// Has the writer look for commits of other connections (which tells the feeds, this one
+    /// included, through `databaseDidCommit`). `waiting`: wait for a writer that is busy; else
+    /// (the poll) skip this look, the writer's commit looks anyway.
+    private func lookForOutsideCommits(waiting: Bool) {
+        let look: (WriterGate) -> Void = { gate in gate.connection?.tracker?.lookForOutsideCommits() }
+        if waiting {
+            database.gate.withGate(look)
+        } else {
+            _ = database.gate.withGateIfFree(look)
+        }
     }
 
     /// Stops feeding: the lists keep their rows, and commits are no longer read. Waits for the
     /// writer. (Releasing the feed stops it too.)
     public func cancel() {
+        poll?.cancel()
         pending.withLock { $0.isCancelled = true }
         try? database.gate.withGate { gate throws(DatabaseError) in
             gate.connection?.tracker?.unwatch(ObjectIdentifier(self))
@@ -150,11 +289,11 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
             defer { pending.isScheduled = true }
             return !pending.isScheduled
         }
-        if schedule { queue.async { [weak self] in self?.refresh() } }
+        if schedule { queue.async { [weak self] in self?.readCommits() } }
     }
 
     /// Reads what the noted commits changed and applies it as one frame. On `queue`.
-    private func refresh() {
+    private func readCommits() {
         dispatchPrecondition(condition: .onQueue(queue))
         let (changes, isCancelled) = pending.withLock { pending in
             defer {

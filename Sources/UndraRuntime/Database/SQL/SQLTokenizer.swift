@@ -141,4 +141,12 @@ enum SQLTokenizer {
     static func containsKeyword(_ keyword: String, in sql: String) -> Bool {
         tokenize(sql).contains { $0.isKeyword(keyword) }
     }
+
+    /// Whether `sql` is a `VACUUM` of the database itself (`VACUUM [schema]`, not `VACUUM … INTO`
+    /// a file): it may give every row of a table without an INTEGER PRIMARY KEY a new row id.
+    static func isVacuumInPlace(_ sql: String) -> Bool {
+        let tokens = tokenize(sql)
+        guard let first = tokens.first, first.isKeyword("VACUUM") else { return false }
+        return !tokens.contains { $0.isKeyword("INTO") }
+    }
 }

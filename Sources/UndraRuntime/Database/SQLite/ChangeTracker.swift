@@ -9,6 +9,12 @@ import CSQLite
 /// rollback hooks. After each statement it gathers what the statement changed in the watched
 /// tables; when a transaction commits, it hands that to the listeners.
 ///
+/// What no hook reports it finds by other means: a `VACUUM` by its text (it may renumber row
+/// ids), and the commits of other connections and processes by `PRAGMA data_version`, which
+/// changes when another connection commits. That is read after each commit of the writer's own,
+/// and when a feed asks (`lookForOutsideCommits`: on its poll, `waitUntilCurrent`, `refresh`),
+/// while tables are watched; `PRAGMA schema_version` then tells whether the schema changed too.
+///
 /// Touched only by the thread that holds the writer (`WriterGate`): SQLite calls the hooks on the
 /// thread that runs the statement, and watches are changed under the gate.
 final class ChangeTracker {
@@ -26,6 +32,10 @@ final class ChangeTracker {
     @exclusivity(unchecked) private var pending = CommittedChanges()
     /// The commit hook ran: the statement that is ending commits its transaction.
     @exclusivity(unchecked) private var committing = false
+    /// `PRAGMA data_version` and `schema_version` when last read (nil while nothing is watched).
+    @exclusivity(unchecked) private var versions: (data: Int64, schema: Int64)?
+    /// The two pragmas' statements, prepared on first use and finalized by `uninstall`.
+    @exclusivity(unchecked) private var versionStatements: (data: OpaquePointer, schema: OpaquePointer)?
 
     private struct Listener {
         weak var listener: (any ChangeListener)?
@@ -60,7 +70,11 @@ final class ChangeTracker {
         let grew = union.keys.contains { watched[$0] == nil }
         let wasWatching = !watched.isEmpty
         watched = union
-        if wasWatching != !watched.isEmpty { updateHook() }
+        if wasWatching != !watched.isEmpty {
+            updateHook()
+            // What other connections commit from now on is news.
+            versions = watched.isEmpty ? nil : readVersions()
+        }
         return grew
     }
 
@@ -122,6 +136,13 @@ final class ChangeTracker {
     func statementDidRun(_ access: StatementAccess) {
         if !watched.isEmpty {
             if access.changesSchema { pending.schemaChanged = true }
+            // A VACUUM runs outside any transaction, and commits as it ends (whether or not the
+            // commit hook hears of it). Inside one it fails, and the transaction's own commit
+            // tells what it changed.
+            if access.renumbersRowids, let connection, sqlite3_get_autocommit(connection) != 0 {
+                pending.unseen = true
+                committing = true
+            }
             for table in access.writes where watched[table] != nil {
                 pending.tables.insert(table)
                 if access.mentionsReplace || access.triggerWrites.contains(table)
@@ -133,8 +154,14 @@ final class ChangeTracker {
         }
         guard committing else { return }
         committing = false
-        let changes = pending
+        var changes = pending
         pending = CommittedChanges()
+        if let outside = outsideCommits() { changes.merge(outside) }
+        tell(changes)
+    }
+
+    /// Tells the listeners whose tables `changes` touches.
+    private func tell(_ changes: CommittedChanges) {
         guard !changes.isEmpty else { return }
         var someoneLeft = false
         for entry in listeners.values {
@@ -146,6 +173,54 @@ final class ChangeTracker {
         }
         // A listener released without unwatching: stop tracking what only it watched.
         if someoneLeft { _ = rebuildWatched() }
+    }
+
+    // MARK: Other connections
+
+    /// Tells the listeners if another connection or process committed since the last look.
+    /// Two pragma steps; nothing while no table is watched. Not inside a transaction, whose
+    /// commit looks anyway.
+    func lookForOutsideCommits() {
+        guard let connection, sqlite3_get_autocommit(connection) != 0, let outside = outsideCommits() else { return }
+        tell(outside)
+    }
+
+    /// What the commits of other connections since the last look changed, as far as is known
+    /// (everything: `unseen`), or nil if there were none.
+    private func outsideCommits() -> CommittedChanges? {
+        guard let last = versions, let now = readVersions(), now.data != last.data else { return nil }
+        versions = now
+        var changes = CommittedChanges()
+        changes.unseen = true
+        changes.schemaChanged = now.schema != last.schema
+        return changes
+    }
+
+    /// The connection's `PRAGMA data_version` and `schema_version`, or nil if they cannot be read.
+    private func readVersions() -> (data: Int64, schema: Int64)? {
+        guard let connection else { return nil }
+        if versionStatements == nil {
+            var data: OpaquePointer?, schema: OpaquePointer?
+            let enclosing = access
+            access = nil
+            defer { access = enclosing }
+            guard sqlite3_prepare_v3(connection, "PRAGMA data_version", -1, UInt32(SQLITE_PREPARE_PERSISTENT), &data, nil) == SQLITE_OK,
+                sqlite3_prepare_v3(connection, "PRAGMA schema_version", -1, UInt32(SQLITE_PREPARE_PERSISTENT), &schema, nil) == SQLITE_OK,
+                let data, let schema
+            else {
+                sqlite3_finalize(data)
+                sqlite3_finalize(schema)
+                return nil
+            }
+            versionStatements = (data, schema)
+        }
+        guard let (data, schema) = versionStatements else { return nil }
+        func read(_ statement: OpaquePointer) -> Int64? {
+            defer { sqlite3_reset(statement) }
+            return sqlite3_step(statement) == SQLITE_ROW ? sqlite3_column_int64(statement, 0) : nil
+        }
+        guard let dataVersion = read(data), let schemaVersion = read(schema) else { return nil }
+        return (dataVersion, schemaVersion)
     }
 }
 
@@ -170,6 +245,16 @@ extension ChangeTracker {
         sqlite3_rollback_hook(
             connection,
             { context in Unmanaged<ChangeTracker>.fromOpaque(context!).takeUnretainedValue().didRollBack() }, context)
+    }
+
+    /// Removes what `install` and the version reads left on the connection, before it closes.
+    func uninstall() {
+        if let (data, schema) = versionStatements {
+            sqlite3_finalize(data)
+            sqlite3_finalize(schema)
+            versionStatements = nil
+        }
+        versions = nil
     }
 
     /// Installs the update hook while tables are watched, and removes it when none is: it runs

@@ -1,5 +1,6 @@
 /// What committed transactions changed in the tables someone watches: the row ids the update
-/// hook reported, the tables statements wrote, and the tables whose row ids may be incomplete.
+/// hook reported, the tables statements wrote, the tables whose row ids may be incomplete, and
+/// whether something changed that no hook reports (a VACUUM, another connection's commit).
 ///
 /// Always a superset of what changed (a row id changed and changed back, or changed in a savepoint
 /// later rolled back, is still listed): re-reading a listed row finds it as it is.
@@ -15,8 +16,12 @@ struct CommittedChanges: Sendable {
     var unreliable: Set<String> = []
     /// A table, index, view or trigger was created, dropped or altered.
     var schemaChanged = false
+    /// Any table may have changed, and row ids may have been renumbered, without a hook reporting
+    /// it: a `VACUUM` ran, or another connection or process committed. Every reader reads its whole
+    /// result again, and the incremental path forgets the row ids it knew.
+    var unseen = false
 
-    var isEmpty: Bool { rowids.isEmpty && tables.isEmpty && unreliable.isEmpty && !schemaChanged }
+    var isEmpty: Bool { rowids.isEmpty && tables.isEmpty && unreliable.isEmpty && !schemaChanged && !unseen }
 
     /// Adds `other`'s changes to these.
     mutating func merge(_ other: CommittedChanges) {
@@ -24,11 +29,12 @@ struct CommittedChanges: Sendable {
         tables.formUnion(other.tables)
         unreliable.formUnion(other.unreliable)
         schemaChanged = schemaChanged || other.schemaChanged
+        unseen = unseen || other.unseen
     }
 
     /// Whether anything a reader of `tables` sees may have changed.
     func touches(_ readTables: Set<String>) -> Bool {
-        schemaChanged || !tables.isDisjoint(with: readTables) || readTables.contains { rowids[$0] != nil }
+        unseen || schemaChanged || !tables.isDisjoint(with: readTables) || readTables.contains { rowids[$0] != nil }
     }
 }
 

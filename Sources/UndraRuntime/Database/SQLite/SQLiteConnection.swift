@@ -60,6 +60,7 @@ final class SQLiteConnection: @unchecked Sendable {
     /// (`sqlite3_close_v2` waits for them).
     func close() {
         clearStatementCache()
+        tracker?.uninstall()
         sqlite3_close_v2(handle)
     }
 
@@ -167,6 +168,7 @@ final class SQLiteConnection: @unchecked Sendable {
         guard let statementHandle else { return (nil, end) }
         let sql = originalSQL ?? own()
         access.mentionsReplace = !access.writes.isEmpty && SQLTokenizer.containsKeyword("REPLACE", in: sql)
+        access.renumbersRowids = tracker != nil && SQLTokenizer.isVacuumInPlace(sql)
         return (Statement(handle: statementHandle, sql: sql, access: access), end)
     }
 

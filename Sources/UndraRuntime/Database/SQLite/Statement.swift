@@ -122,6 +122,9 @@ final class StatementAccess {
     /// Its SQL contains the keyword REPLACE (an `INSERT OR REPLACE`, a `REPLACE INTO`, or the
     /// `replace()` function: conflict resolution may then delete rows the update hook never reports).
     var mentionsReplace = false
+    /// It is a `VACUUM` of the database in place, which may renumber the row ids of every table
+    /// without an INTEGER PRIMARY KEY, and which no hook reports (`SQLTokenizer.isVacuumInPlace`).
+    var renumbersRowids = false
 }
 
 extension DatabaseError {

@@ -60,6 +60,20 @@ final class WriterGate: @unchecked Sendable {
         return try body(self)
     }
 
+    /// Runs `body` holding the gate if no other thread holds it; else returns nil at once, without
+    /// running it (a timer's work, which must not wait behind a long transaction).
+    func withGateIfFree<Result>(_ body: (WriterGate) -> Result) -> Result? {
+        let me = currentThreadID()
+        if owner.load(ordering: .relaxed) == me { return body(self) }
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        owner.store(me, ordering: .relaxed)
+        defer {
+            owner.store(0, ordering: .relaxed)
+            pthread_mutex_unlock(mutex)
+        }
+        return body(self)
+    }
+
     /// Runs `body` with the writer connection, holding the gate; throws `.misuse` if the database
     /// is closed.
     func withWriter<Result>(
