@@ -135,6 +135,15 @@ final class LiveList<
             rows.append((key, try Row(row: row)))
         }
         lastCount = rows.count
+        // Keys the database keeps apart (by their bytes) that Swift's String calls equal
+        // ("\u{E9}" and "e\u{301}"): one list cannot hold both.
+        if Key.self == String.self {
+            var seen = Set<Key>(minimumCapacity: rows.count)
+            for (index, row) in rows.enumerated() where !seen.insert(row.key).inserted {
+                let first = rows.firstIndex { $0.key == row.key }!
+                throw mergedKeys(ids[first], ids[index])
+            }
+        }
         if plan.incremental != nil {
             do throws(RepeatedKey) {
                 staged = .state(try IncrementalState(ids: ids, places: places) { String(describing: rows[$0].key) })
@@ -180,6 +189,13 @@ final class LiveList<
     private func diff(_ list: KeyedList<Key, Row>, _ rows: [(key: Key, row: Row)]) -> FrameOp? {
         let ops = KeyedDiff.ops(from: list, to: rows)
         return ops.isEmpty ? nil : .list(field, ops)
+    }
+
+    private func mergedKeys(_ first: DatabaseValue, _ second: DatabaseValue) -> DatabaseError {
+        DatabaseError(
+            extendedCode: .constraint,
+            message: "the key column \(keyColumn) holds \(first) and \(second), two keys to SQLite (their bytes differ) "
+                + "that Swift's String calls equal: key the list by DatabaseValue to keep both", sql: sql)
     }
 
     private func repeatedKey(_ key: String) -> DatabaseError {
