@@ -135,15 +135,6 @@ final class LiveList<
             rows.append((key, try Row(row: row)))
         }
         lastCount = rows.count
-        // Keys the database keeps apart (by their bytes) that Swift's String calls equal
-        // ("\u{E9}" and "e\u{301}"): one list cannot hold both.
-        if Key.self == String.self {
-            var seen = Set<Key>(minimumCapacity: rows.count)
-            for (index, row) in rows.enumerated() where !seen.insert(row.key).inserted {
-                let first = rows.firstIndex { $0.key == row.key }!
-                throw mergedKeys(ids[first], ids[index])
-            }
-        }
         if plan.incremental != nil {
             do throws(RepeatedKey) {
                 staged = .state(try IncrementalState(ids: ids, places: places) { String(describing: rows[$0].key) })
@@ -154,6 +145,15 @@ final class LiveList<
             var seen = Set<DatabaseValue>(minimumCapacity: ids.count)
             for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
                 throw repeatedKey(String(describing: rows[index].key))
+            }
+        }
+        // Keys the database keeps apart (by their bytes) that Swift's String calls equal
+        // ("\u{E9}" and "e\u{301}"): one list cannot hold both.
+        if Key.self == String.self {
+            var seen = Set<Key>(minimumCapacity: rows.count)
+            for (index, row) in rows.enumerated() where !seen.insert(row.key).inserted {
+                let first = rows.firstIndex { $0.key == row.key }!
+                throw mergedKeys(ids[first], ids[index])
             }
         }
         return rows

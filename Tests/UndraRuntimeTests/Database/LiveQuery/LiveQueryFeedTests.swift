@@ -133,10 +133,10 @@ import Testing
             ("SELECT a AS id FROM pair", .requery(reason: "pair is a WITHOUT ROWID table")),
             ("SELECT id FROM unique_title", .requery(reason: "unique_title has an ON CONFLICT REPLACE constraint")),
         ]
+        let field = ListField<Int64, IdRow>(id: 0, name: "open")
         for (index, (sql, expected)) in cases.enumerated() {
-            let store = TaskStore()
-            let feed = LiveQueryFeed(database: db, runtime: store.runtime)
-            let field = ListField<Int64, IdRow>(id: 0, name: "open")
+            let runtime = StoreRuntime(name: "Ids", fields: [field])
+            let feed = LiveQueryFeed(database: db, runtime: runtime, pollInterval: nil)
             try feed.add(field, query: sql, key: "id")
             #expect(feed.path(of: field) == expected, "case \(index): \(sql)")
         }
