@@ -17,7 +17,7 @@ import CSQLite
 
 /// The database rows of the table.
 func databaseCases() -> [BenchCase] {
-    [insertCase(), loadCase(), liveUpdateCase()]
+    [insertCase(), loadCase(), codableQueryCase(), liveUpdateCase()]
 }
 
 private let rowCount = 100_000
@@ -190,6 +190,13 @@ private struct BenchItem: RowDecodable, Equatable, Sendable {
     }
 }
 
+/// The bench's row read by column name (`ColumnDecodable`), with no `init(row:)`.
+private struct CodableItem: Codable, ColumnDecodable, Sendable {
+    var id: Int64
+    var title: String
+    var priority: Int64
+}
+
 private enum LiveSchema {
     static let items = ListField<Int64, BenchItem>(id: 0, name: "items")
     static let fields: [any FieldDeclaration] = [items]
@@ -254,6 +261,23 @@ private func loadCase() -> BenchCase {
             return elapsed {
                 for _ in 0..<n { blackHole(raw.items(liveSQL)) }
             }
+        })
+}
+
+/// 100,000 rows read into `Codable` rows by column name (`ColumnDecodable`), against the same
+/// rows read positionally (`RowDecodable`'s hand-written `init(row:)`): what the shorter
+/// declaration costs. No goal: the issue asked for the measure.
+private func codableQueryCase() -> BenchCase {
+    let live = LiveDatabase("codable")
+    return BenchCase(
+        name: "db.query.codable.100k", baseline: "positional init(row:)", goal: nil,
+        timedOurs: { n in
+            let db = live.db
+            return elapsed { for _ in 0..<n { blackHole(must { try db.query(liveSQL, as: CodableItem.self) }) } }
+        },
+        timedTheirs: { n in
+            let db = live.db
+            return elapsed { for _ in 0..<n { blackHole(must { try db.query(liveSQL, as: BenchItem.self) }) } }
         })
 }
 
