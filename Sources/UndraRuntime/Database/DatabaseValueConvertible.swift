@@ -94,6 +94,18 @@ extension Bool: DatabaseValueConvertible {
     }
 }
 
+/// TEXT, compared by its bytes as SQLite compares it: the key type of a live query whose text keys
+/// may differ only by Unicode normalization.
+extension ExactString: DatabaseValueConvertible {
+    @inlinable public var databaseValue: DatabaseValue { .text(value) }
+
+    @inlinable
+    public init?(databaseValue: DatabaseValue) {
+        guard case .text(let value) = databaseValue else { return nil }
+        self.init(value)
+    }
+}
+
 extension String: DatabaseValueConvertible {
     @inlinable public var databaseValue: DatabaseValue { .text(self) }
 

@@ -195,7 +195,7 @@ final class LiveList<
         DatabaseError(
             extendedCode: .constraint,
             message: "the key column \(keyColumn) holds \(first) and \(second), two keys to SQLite (their bytes differ) "
-                + "that Swift's String calls equal: key the list by DatabaseValue to keep both", sql: sql)
+                + "that Swift's String calls equal: key the list by ExactString to keep both", sql: sql)
     }
 
     private func repeatedKey(_ key: String) -> DatabaseError {

@@ -42,6 +42,24 @@ import UndraRuntime
         #expect(runtime.errors.count == 0)
     }
 
+    @Test func aListKeyedByExactStringHoldsBothAndFollowsTheirChanges() throws {
+        let folder = try TemporaryFolder()
+        let db = try database(folder)
+        let field = ListField<ExactString, Word>(id: 0, name: "words")
+        let runtime = StoreRuntime(name: "Words", fields: [field])
+        let feed = LiveQueryFeed(database: db, runtime: runtime, pollInterval: nil)
+        try feed.add(field, query: Self.sql, key: "text")
+        #expect(feed.path(of: field) == .incremental(table: "word"))
+        try db.execute("INSERT INTO word VALUES ('e\u{301}', 0)")
+        #expect(feed.waitUntilCurrent())
+        #expect(Array(runtime.mirror[field].keys) == [ExactString("e\u{301}"), ExactString("\u{E9}"), ExactString("f")])
+        try db.execute("UPDATE word SET rank = 5 WHERE text = '\u{E9}'")
+        #expect(feed.waitUntilCurrent())
+        #expect(Array(runtime.mirror[field].keys) == [ExactString("e\u{301}"), ExactString("f"), ExactString("\u{E9}")])
+        #expect(Array(runtime.mirror[field]).map(\.rank) == [0, 2, 5])
+        #expect(runtime.errors.count == 0)
+    }
+
     @Test func aStringKeyRefusesThemSayingWhy() throws {
         let folder = try TemporaryFolder()
         let db = try database(folder)
@@ -52,7 +70,7 @@ import UndraRuntime
         let error = #expect(throws: DatabaseError.self) { try feed.add(field, query: Self.sql, key: "text") }
         #expect(error?.extendedCode == .constraint)
         #expect(error?.message == "the key column text holds '\u{E9}' and 'e\u{301}', two keys to SQLite (their bytes differ) "
-            + "that Swift's String calls equal: key the list by DatabaseValue to keep both")
+            + "that Swift's String calls equal: key the list by ExactString to keep both")
         #expect(runtime.mirror[field].isEmpty)
     }
 
