@@ -12,6 +12,15 @@ enum Summary {
         }
     }
 
+    /// What the run measured, in the goal's own terms.
+    private static func measured(_ r: BenchResult, in results: [String: BenchResult]) -> String {
+        switch r.goal {
+        case .baselineRatio?: r.baselineNs.map { String(format: "%.2f× baseline", r.ns / $0) } ?? "—"
+        case .rowRatio(_, let other)?: results[other].map { String(format: "%.2f× %@", r.ns / $0.ns, other) } ?? "—"
+        default: Report.ratioText(r) + " faster"
+        }
+    }
+
     static func text(for results: [BenchResult], reruns: [String: [BenchResult]]) -> String {
         let byName = Report.index(results)
         let judged = results.filter { r in r.goal.map { Report.verdict(of: $0, for: r, in: byName).met != nil } == true }
@@ -30,7 +39,7 @@ enum Summary {
             let spread = metOnRerun > 0
                 ? "within run-to-run spread: \(metOnRerun) of \(reran.count) reruns met it"
                 : "missed: none of \(reran.count) reruns met it"
-            lines.append("- \(r.name): goal \(goal) not met (\(Report.ratioText(r))); \(spread)")
+            lines.append("- \(r.name): goal \(goal) not met (\(measured(r, in: byName))); \(spread)")
         }
         for r in errors {
             lines.append("- \(r.name): ERROR, \(r.error!)")
