@@ -111,9 +111,25 @@ struct BenchResult {
     let baseline: String
     let baselineNs: Double?
     let goal: Goal?
+    /// Why the row is not a result (its time is below what the harness can measure), or nil.
+    var error: String? = nil
 
     /// Baseline ÷ UndraRuntime, in this run: above 1, UndraRuntime is faster.
     var speedup: Double? { baselineNs.map { $0 / ns } }
+}
+
+/// The least time per operation a row may report: below it, the work was optimized away or is
+/// too small for the clock, and the row is reported as an error, not as a result.
+let measurableFloorNs = 0.2
+
+/// Where a row's reads end up, so that the optimizer cannot drop them: the row accumulates what
+/// it reads and hands the total to `absorb`, a call the optimizer does not see into.
+final class Sink: @unchecked Sendable {
+    // @unchecked: every case runs on the one thread that runs the benchmark; no lock is needed.
+    private(set) var total = 0
+
+    @inline(never) @_optimize(none)
+    func absorb(_ value: Int) { total &+= value }
 }
 
 /// Keeps a value alive and opaque to the optimizer: the call cannot be removed, nor its argument.

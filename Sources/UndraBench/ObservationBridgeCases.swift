@@ -52,14 +52,23 @@ private final class ObservableItems: @unchecked Sendable {  // @unchecked: one t
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func observationBridgeCases() -> [BenchCase] {
-    let bridged = BridgedPoint(), apple = ApplePoint(), counter = Counter()
+    let bridged = BridgedPoint(), apple = ApplePoint(), counter = Counter(), sink = Sink()
     return [
         // A read with no tracking anywhere: the bridged registrar asks Observation, which looks
         // at its thread-local tracking slot (a read of an unbridged one is `read.untracked.fastpath`).
+        // Each read's value is summed into the sink: a read whose result is unused could be dropped.
         BenchCase(
             name: "bridge.read.untracked", baseline: "Observation", goal: nil,
-            ours: { n in for _ in 0..<n { blackHole(bridged.x) } },
-            theirs: { n in for _ in 0..<n { blackHole(apple.x) } }),
+            ours: { n in
+                var total = 0
+                for _ in 0..<n { total &+= bridged.x }
+                sink.absorb(total)
+            },
+            theirs: { n in
+                var total = 0
+                for _ in 0..<n { total &+= apple.x }
+                sink.absorb(total)
+            }),
         // Reads inside one `withObservationTracking`, as a view body reads.
         BenchCase(
             name: "bridge.read.tracked", baseline: "Observation", goal: nil,

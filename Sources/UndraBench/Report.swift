@@ -9,8 +9,12 @@ enum Report {
         ]
         let byName = index(results)
         for r in results {
+            if let error = r.error {
+                lines.append("| \(r.name) | ERROR | \(r.baseline) | — | — | \(error) | NO |")
+                continue
+            }
             let base = r.baselineNs.map { format($0) } ?? "—"
-            let ratio = r.speedup.map { String(format: "%.1f×", $0) } ?? "—"
+            let ratio = ratioText(r)
             var goal = "—", met = ""
             if let rowGoal = r.goal {
                 let verdict = verdict(of: rowGoal, for: r, in: byName)
@@ -20,6 +24,11 @@ enum Report {
             lines.append("| \(r.name) | \(format(r.ns)) | \(r.baseline) | \(base) | \(ratio) | \(goal) | \(met) |")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The row's speedup as the table prints it.
+    static func ratioText(_ r: BenchResult) -> String {
+        r.speedup.map { String(format: "%.1f×", $0) } ?? "—"
     }
 
     /// The results by case name, for goals that compare with another row.
@@ -41,14 +50,14 @@ enum Report {
     }
 
     /// The rows as JSON: `[{"case", "ns", "baseline", "baseline_ns", "goal", "met"}]` (`goal` and
-    /// `met` null when the row has no goal, or the run cannot judge it).
+    /// `met` null when the row has no goal, or the run cannot judge it; `met` false for an error row).
     static func json(_ results: [BenchResult]) -> String {
         let byName = index(results)
         let rows = results.map { r -> String in
             let base = r.baselineNs.map { String(format: "%.2f", $0) } ?? "null"
             let judged = r.goal.map { verdict(of: $0, for: r, in: byName) }
             let goal = judged.map { "\"\($0.goal)\"" } ?? "null"
-            let met = judged?.met.map { $0 ? "true" : "false" } ?? "null"
+            let met = r.error != nil ? "false" : judged?.met.map { $0 ? "true" : "false" } ?? "null"
             return "  {\"case\": \"\(r.name)\", \"ns\": \(String(format: "%.2f", r.ns)), "
                 + "\"baseline\": \"\(r.baseline)\", \"baseline_ns\": \(base), \"goal\": \(goal), \"met\": \(met)}"
         }
