@@ -23,13 +23,21 @@ import UndraRuntime
         return db
     }
 
-    @Test func aListKeyedByDatabaseValueHoldsBothCanonicallyEquivalentKeys() throws {
-        let folder = try TemporaryFolder()
-        let db = try database(folder)
-        let field = ListField<DatabaseValue, Word>(id: 0, name: "words")
+    /// A store with one list of words keyed by `Key`, fed by `sql`.
+    private func feedWords<Key: Hashable & Sendable & DatabaseValueConvertible>(
+        of db: SQLiteDbAdapter, keyedBy: Key.Type
+    ) throws -> (ListField<Key, Word>, StoreRuntime, LiveQueryFeed) {
+        let field = ListField<Key, Word>(id: 0, name: "words")
         let runtime = StoreRuntime(name: "Words", fields: [field])
         let feed = LiveQueryFeed(database: db, runtime: runtime, pollInterval: nil)
         try feed.add(field, query: Self.sql, key: "text")
+        return (field, runtime, feed)
+    }
+
+    @Test func aListKeyedByDatabaseValueHoldsBothCanonicallyEquivalentKeys() throws {
+        let folder = try TemporaryFolder()
+        let db = try database(folder)
+        let (field, runtime, feed) = try feedWords(of: db, keyedBy: DatabaseValue.self)
         try db.execute("INSERT INTO word VALUES ('e\u{301}', 3)")
         #expect(feed.waitUntilCurrent())
         #expect(runtime.mirror[field].keys.map { Array(String(describing: $0).utf8) } == [
@@ -45,10 +53,7 @@ import UndraRuntime
     @Test func aListKeyedByExactStringHoldsBothAndFollowsTheirChanges() throws {
         let folder = try TemporaryFolder()
         let db = try database(folder)
-        let field = ListField<ExactString, Word>(id: 0, name: "words")
-        let runtime = StoreRuntime(name: "Words", fields: [field])
-        let feed = LiveQueryFeed(database: db, runtime: runtime, pollInterval: nil)
-        try feed.add(field, query: Self.sql, key: "text")
+        let (field, runtime, feed) = try feedWords(of: db, keyedBy: ExactString.self)
         #expect(feed.path(of: field) == .incremental(table: "word"))
         try db.execute("INSERT INTO word VALUES ('e\u{301}', 0)")
         #expect(feed.waitUntilCurrent())
