@@ -101,7 +101,7 @@ extension Core {
             #expect(await eventually { scheduler.delays.count == 1 && transport.connectAttempts == attempt })
             scheduler.fire()
         }
-        #expect(await eventually { transport.session != nil })
+        #expect(await eventually { transport.session != nil && core.connection.state == .resyncing(.attach) })
         transport.session!.deliver(CoreMessages.snapshot(["milk"]))
         #expect(await connecting.value == .success("1 todos"))
     }
@@ -133,7 +133,7 @@ extension Core {
         let (core, todos) = Self.app(transport)
         let connecting = Self.waiting({ try await core.connect() })
         let watching = Self.waiting({ try await core.connection.waitUntilLive() })
-        #expect(await eventually { transport.session != nil })
+        #expect(await eventually { transport.session != nil && core.connection.state == .resyncing(.attach) })
         #expect(await core.holdsLiveWaits(2))
         core.disconnect()
         #expect(await connecting.value == .failure(.stopped))
@@ -154,7 +154,7 @@ extension Core {
         #expect("\(ConnectionError.failed(.unavailable(.unavailable("not yet"))))" == "the connection failed: unavailable: not yet")
         #expect(await Self.waiting({ try await core.connection.waitUntilLive() }).value == .failure(.failed(.unavailable(.unavailable("not yet")))))
         let again = Self.waiting({ try await core.connect() }) { "\(todos.count) todos" }
-        #expect(await eventually { transport.session != nil })
+        #expect(await eventually { transport.session != nil && core.connection.state == .resyncing(.attach) })
         transport.session!.deliver(CoreMessages.snapshot(["milk"]))
         #expect(await again.value == .success("1 todos"))
     }
@@ -165,7 +165,7 @@ extension Core {
         let watching = Self.waiting({ try await core.connection.waitUntilLive() }) { "\(todos.count) todos" }
         #expect(await core.holdsLiveWaits(1))  // waiting in `disconnected(notStarted)`
         core.startConnecting()
-        #expect(await eventually { transport.session != nil })
+        #expect(await eventually { transport.session != nil && core.connection.state == .resyncing(.attach) })
         transport.session!.deliver(CoreMessages.snapshot(["milk", "eggs", "tea"]))
         #expect(await watching.value == .success("3 todos"))
     }
