@@ -49,9 +49,12 @@ extension Array: WireCodable where Element: WireCodable {
     public static var minimumWireSize: Int { 8 }
 }
 
-/// A map (`HashMap`, `BTreeMap`): a u64 count, then each key followed by its value. A key seen
-/// twice is an error. Written in ascending key order when the keys are `Comparable` (the order
-/// of Rust's `BTreeMap`, so the bytes are deterministic), in the dictionary's order otherwise.
+/// A map (`HashMap`, `BTreeMap`): a u64 count, then each key followed by its value. Read in any
+/// order; a key seen twice is an error, and so are two `String` keys that Swift calls equal but
+/// whose bytes differ (`"\u{E9}"` and `"e\u{301}"`: two keys to Rust), which a `[String: V]`
+/// cannot hold: key such a map by `ExactString`. Written in ascending key order when the keys are
+/// `Comparable` (Rust's `BTreeMap` order, so the bytes are deterministic; `String` keys by their
+/// UTF-8 bytes, as Rust orders them), in the dictionary's order otherwise.
 extension Dictionary: WireCodable where Key: WireCodable, Value: WireCodable {
     @inlinable public init(from reader: inout WireReader) throws(WireError) {
         let count = try reader.readLength(minimumElementSize: Key.minimumWireSize + Value.minimumWireSize)
@@ -62,7 +65,7 @@ extension Dictionary: WireCodable where Key: WireCodable, Value: WireCodable {
                 let key = try Key(from: &reader)
                 let value = try Value(from: &reader)
                 guard updateValue(value, forKey: key) == nil else {
-                    throw WireError(offset: start, reason: .duplicateMapKey)
+                    throw WireError(offset: start, reason: repeatedKeyReason(key, among: keys))
                 }
             }
         }
@@ -77,9 +80,23 @@ extension Dictionary: WireCodable where Key: WireCodable, Value: WireCodable {
     public static var minimumWireSize: Int { 8 }
 }
 
-/// `keys` in ascending order if their type is `Comparable`, else nil.
+/// Why a map key was refused as seen before: the same bytes, or (for `String` keys) the bytes of
+/// another key that `String ==` calls equal. O(1) but on a `String` key's hash lookup.
+@usableFromInline
+func repeatedKeyReason<Key: Hashable>(_ key: Key, among keys: Dictionary<Key, some Any>.Keys) -> WireError.Reason {
+    guard let text = key as? String, let index = keys.firstIndex(of: key),
+          let earlier = keys[index] as? String, !earlier.utf8.elementsEqual(text.utf8)
+    else { return .duplicateMapKey }
+    return .equivalentMapKeys(earlier: ExactString(earlier), later: ExactString(text))
+}
+
+/// `keys` in ascending order if their type is `Comparable`, else nil; `String`s by their UTF-8
+/// bytes (Rust's order, which `String <` is not: it compares canonical equivalents as equal).
 @usableFromInline
 func sortedKeysIfComparable<Key>(_ keys: some Collection<Key>) -> [Key]? {
+    if Key.self == String.self {
+        return keys.map { $0 as! String }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { $0 as! Key }
+    }
     guard let comparable = Key.self as? any Comparable.Type else { return nil }
     func sorted<C: Comparable>(_: C.Type) -> [Key] {
         keys.map { $0 as! C }.sorted().map { $0 as! Key }

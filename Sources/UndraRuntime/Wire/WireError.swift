@@ -22,6 +22,9 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         case integerOutOfRange(type: String)
         /// A map holds the same key twice.
         case duplicateMapKey
+        /// A map holds two string keys that Swift's `String` calls equal (canonically
+        /// equivalent) but whose bytes differ: two keys to Rust, one to a `[String: V]`.
+        case equivalentMapKeys(earlier: ExactString, later: ExactString)
         /// Containers nest deeper than `limit` (`WireReader.maximumDepth`).
         case nestedTooDeeply(limit: Int)
         /// The value ended before the input did.
@@ -50,9 +53,17 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         case .nanosecondsOutOfRange(let nanos): "expected nanoseconds below 1000000000, found \(nanos)"
         case .integerOutOfRange(let type): "expected an integer that fits \(type)"
         case .duplicateMapKey: "expected a map key not seen before"
+        case .equivalentMapKeys(let earlier, let later):
+            "expected map keys a [String: V] can tell apart, found \(Self.escaped(later.value)) after \(Self.escaped(earlier.value)) (canonically equivalent, distinct bytes): key the map by ExactString to keep both"
         case .nestedTooDeeply(let limit): "expected containers nested at most \(limit) deep"
         case .trailingBytes(let count): "expected the end of the input, found \(count) more bytes"
         }
         return "byte \(offset): \(what)"
+    }
+
+    /// A string as a Swift literal with every non-ASCII scalar escaped, so that two canonically
+    /// equivalent strings read differently ("\u{E9}" and "e\u{301}").
+    static func escaped(_ text: String) -> String {
+        "\"" + text.unicodeScalars.map { $0.escaped(asASCII: true) }.joined() + "\""
     }
 }

@@ -141,6 +141,12 @@ pub fn standard() -> Vec<Vector> {
         vector("map.empty", BTreeMap::<u32, String>::new()),
         vector("map.u32.string", BTreeMap::from([(1u32, "one".to_string()), (2, "two".to_string()), (300, String::new())])),
         vector("map.string.vec", BTreeMap::from([("a".to_string(), vec![1i64]), ("b".to_string(), vec![])])),
+        // String keys in Rust's order, by their UTF-8 bytes: not Swift's `String <`, which puts
+        // "f" before "e\u{301}" (its "é") and "\u{212B}" (its "Å") before "\u{C6}".
+        vector("map.string.byteOrder.combining", BTreeMap::from([("e\u{301}".to_string(), 1i32), ("f".to_string(), 2)])),
+        vector("map.string.byteOrder.compatibility", BTreeMap::from([("\u{212B}".to_string(), 1i32), ("\u{C6}".to_string(), 2)])),
+        // Two keys to Rust that Swift's `String ==` calls equal.
+        vector("map.string.equivalentKeys", BTreeMap::from([("e\u{301}".to_string(), 1i32), ("\u{E9}".to_string(), 2)])),
         vector("unit", ()),
         vector("tuple.u8.string.bool", (7u8, "t".to_string(), true)),
         vector("tuple.nested", ((1u16, 2u16), Some(3u32))),

@@ -149,6 +149,31 @@ import UndraRuntime
         #expect(Self.error([UInt32: UInt8].self, Self.le64(2) + entry + entry) == WireError(offset: 13, reason: .duplicateMapKey))
     }
 
+    @Test func twoStringKeysSwiftCallsEqualAreAnErrorThatSaysSoAndExactStringKeysKeepBoth() throws {
+        // Rust's BTreeMap {"e\u{301}": 1, "\u{E9}": 2}: two keys to Rust, one to a [String: Int32].
+        let bytes = GoldenVectors.load("standard.vectors").first { $0.name == "map.string.equivalentKeys" }!.bytes
+        let error = Self.error([String: Int32].self, bytes)
+        #expect(error == WireError(offset: 23, reason: .equivalentMapKeys(earlier: ExactString("e\u{301}"), later: ExactString("\u{E9}"))))
+        #expect(error?.description == #"byte 23: expected map keys a [String: V] can tell apart, found "\u{00E9}" after "e\u{0301}" (canonically equivalent, distinct bytes): key the map by ExactString to keep both"#)
+        let exact = try [ExactString: Int32](wireBytes: bytes)
+        #expect(exact.count == 2)
+        #expect(exact[ExactString("e\u{301}")] == 1)
+        #expect(exact[ExactString("\u{E9}")] == 2)
+        #expect(exact.wireBytes == bytes)
+        // The same bytes twice are still a repeated key.
+        let twice = Self.le64(2) + Array(bytes[8..<23]) + Array(bytes[8..<23])
+        #expect(Self.error([String: Int32].self, twice) == WireError(offset: 23, reason: .duplicateMapKey))
+    }
+
+    @Test func stringKeysAreWrittenInTheOrderOfTheirBytesAsRustOrdersThem() {
+        // Swift's `String <` puts "f" first (it compares "e\u{301}" as "\u{E9}"); Rust puts it second.
+        let map: [String: Int32] = ["f": 2, "e\u{301}": 1, "\u{E9}x": 3, "E": 0]
+        let order = [ExactString("E"), ExactString("e\u{301}"), ExactString("f"), ExactString("\u{E9}x")]
+        var expected = Self.le64(4)
+        for key in order { expected += key.wireBytes + map[key.value]!.wireBytes }
+        #expect(map.wireBytes == expected)
+    }
+
     @Test func aFrameNamingNoFieldOrNoListOpIsAnError() throws {
         let header = Self.le64(7) + Self.le64(2) + [0] + Self.le64(1)  // epoch, sequence, None, one op
         #expect(throws: WireError(offset: 25, reason: .invalidVariant(type: "the store's op enum (no field has this id)", index: 9))) {
