@@ -25,6 +25,9 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A map holds two string keys that Swift's `String` calls equal (canonically
         /// equivalent) but whose bytes differ: two keys to Rust, one to a `[String: V]`.
         case equivalentMapKeys(earlier: ExactString, later: ExactString)
+        /// A `Decodable` type's `init(from:)` refused what it read, or asked for what the wire
+        /// cannot give (`message` says which).
+        case undecodable(type: String, message: String)
         /// Containers nest deeper than `limit` (`WireReader.maximumDepth`).
         case nestedTooDeeply(limit: Int)
         /// The value ended before the input did.
@@ -55,6 +58,7 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateMapKey: "expected a map key not seen before"
         case .equivalentMapKeys(let earlier, let later):
             "expected map keys a [String: V] can tell apart, found \(Self.escaped(later.value)) after \(Self.escaped(earlier.value)) (canonically equivalent, distinct bytes): key the map by ExactString to keep both"
+        case .undecodable(let type, let message): "expected a value \(type) decodes: \(message)"
         case .nestedTooDeeply(let limit): "expected containers nested at most \(limit) deep"
         case .trailingBytes(let count): "expected the end of the input, found \(count) more bytes"
         }

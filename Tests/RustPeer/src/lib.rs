@@ -3,6 +3,7 @@
 //! declare them.
 
 pub mod chaos;
+pub mod codable;
 pub mod ffi;
 pub mod todos;
 pub mod todos_core;

@@ -1,4 +1,5 @@
-//! undra-peer vectors DIR   writes the golden vectors (DIR/*.vectors, DIR/durations.descriptions)
+//! undra-peer vectors DIR   writes the golden vectors (DIR/*.vectors, DIR/durations.descriptions,
+//!                          DIR/codable.shapes)
 //! undra-peer check FILE    checks bytes Swift encoded (`name hex` lines): each must be the
 //!                          vector's bytes and decode, strictly, as the vector's type
 //! undra-peer bench         times bincode::deserialize on the frames UndraBench decodes
@@ -7,6 +8,7 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::io::Write;
 use std::process::exit;
+use undra_peer::codable::codable_shapes;
 use undra_peer::todos::{updates_frame, TodosFrame};
 use undra_peer::vectors::{durations, files, hex, Vector};
 
@@ -37,6 +39,11 @@ fn write_vectors(dir: &str) {
         text += &format!("duration.{name} {duration:?}\n");
     }
     std::fs::write(format!("{dir}/durations.descriptions"), text).expect("the descriptions file");
+    let mut text = String::from("# Written by Tests/RustPeer (`undra-peer vectors`): undra-core's shape of each type of codable.vectors. Do not edit.\n");
+    for (name, shape) in codable_shapes() {
+        text += &format!("{name} {shape}\n");
+    }
+    std::fs::write(format!("{dir}/codable.shapes"), text).expect("the shapes file");
 }
 
 fn unhex(text: &str) -> Option<Vec<u8>> {

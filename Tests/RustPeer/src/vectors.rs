@@ -24,7 +24,7 @@ pub fn strict() -> impl Options {
     bincode::DefaultOptions::new().with_fixint_encoding().reject_trailing_bytes()
 }
 
-fn vector<T: Serialize + DeserializeOwned + 'static>(name: &str, value: T) -> Vector {
+pub fn vector<T: Serialize + DeserializeOwned + 'static>(name: &str, value: T) -> Vector {
     let bytes = bincode::serialize(&value).expect("serializable");
     let expected = bytes.clone();
     Vector {
@@ -296,5 +296,5 @@ fn resync(epoch: Option<u64>, sequence: u64, reason: ResyncReason) -> HostMessag
 
 /// Every vector, by file.
 pub fn files() -> Vec<(&'static str, Vec<Vector>)> {
-    vec![("standard.vectors", standard()), ("messages.vectors", messages())]
+    vec![("standard.vectors", standard()), ("messages.vectors", messages()), ("codable.vectors", crate::codable::codable())]
 }
