@@ -24,6 +24,8 @@ enum Legend {
         "Item copy": "copying the row a frame carries (a floor, not a rival)",
         "frame of 1 op": "the same store applying a frame of one update",
         "100 frames of 1 op": "the same 100 updates, one frame each",
+        "Decoder API floor":
+            "the same 1,000 rows built by their synthesized init(from:) from a decoder that reads nothing (a keyed container per row answering each field with a constant): what Swift's Decoder API costs by itself",
         "JSONDecoder":
             "Foundation's JSONDecoder decoding the same frame, as JSON, into plain Codable structs",
         "apply prebuilt frame": "the same store applying the same frame, built in Swift rather than decoded",

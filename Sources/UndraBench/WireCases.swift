@@ -8,7 +8,7 @@ import UndraRuntime
 
 /// The wire rows of the table.
 func wireCases() -> [BenchCase] {
-    [decodeCase(), decodeAndApplyCase()]
+    decodeCase() + decodeCodableCases() + [decodeAndApplyCase()]
 }
 
 /// The Rust peer's `Todo { id: TodoId(i64), title: String, done: bool }`.
@@ -85,21 +85,107 @@ private struct JSONUpdate: Codable {
 /// JSONDecoder decoding the same frame as JSON into plain Codable structs. Per op: a frame's time
 /// divided by its 1,000 ops (41 bytes each, so MB/s is 41,033 ÷ the figure), in the thread's CPU
 /// time, as the Rust peer times its decoding (`threadCPUElapsed`).
-private func decodeCase() -> BenchCase {
+private func decodeCase() -> [BenchCase] {
     let bytes = updatesFrame(1_000)
-    let json = try! JSONEncoder().encode(JSONFrame(
-        epoch: 1, sequence: 2, snapshot: nil,
-        ops: (0..<1_000).map { JSONOp(field: 0, update: JSONUpdate(key: $0, row: WireTodo(id: $0, title: "buy milk", done: $0 % 2 == 0))) },
-        acks: []))
+    let json = jsonFrame(1_000)
     let decoder = JSONDecoder()
-    return BenchCase(
+    return [BenchCase(
         name: "wire.decode.1000updates", baseline: "JSONDecoder", goal: .speedup(atLeast: 20),
         timedOurs: { n in
             perOp(n) { frames in for _ in 0..<frames { blackHole(try! WireSchemaFields.wire.decodeFrame(bytes)) } }
         },
         timedTheirs: { n in
             perOp(n) { frames in for _ in 0..<frames { blackHole(try! decoder.decode(JSONFrame.self, from: json)) } }
-        })
+        })]
+}
+
+/// The frame of `count` updates as JSON.
+private func jsonFrame(_ count: Int) -> Data {
+    try! JSONEncoder().encode(JSONFrame(
+        epoch: 1, sequence: 2, snapshot: nil,
+        ops: (0..<count).map { JSONOp(field: 0, update: JSONUpdate(key: $0, row: WireTodo(id: $0, title: "buy milk", done: $0 % 2 == 0))) },
+        acks: []))
+}
+
+/// The same row with nothing written by hand: `Codable` and `WireCodable` by declaring both.
+private struct CodableTodo: Codable, WireCodable, Sendable {
+    var id: Int
+    var title: String
+    var done: Bool
+}
+
+private enum CodableSchemaFields {
+    static let visible = ListField<Int, CodableTodo>(id: 0, name: "visible")
+    static let count = Field<Int>(id: 1, name: "count", initial: 0)
+    static let wire = WireSchema<WireUnit, WireUnit>(store: "Wire", fields: [visible, count])
+}
+
+/// The same 1,000-update frame, its rows `CodableTodo`s read through `WireDecoder`: against the
+/// floor of Swift's `Decoder` API (the same rows built by their synthesized `init(from:)` from a
+/// decoder that reads nothing: its keyed container per row, the calls through its box), and
+/// against JSONDecoder. The hand-written `WireTodo` (wire.decode.1000updates) is about a sixth of
+/// that floor: a goal below the floor (the "3× hand-written") cannot be met.
+private func decodeCodableCases() -> [BenchCase] {
+    let bytes = updatesFrame(1_000)
+    precondition(CodableSchemaFields.wire.hash == WireSchemaFields.wire.hash, "UndraBench: the Codable row's traced shape is not the hand-written one")
+    let json = jsonFrame(1_000)
+    let decoder = JSONDecoder()
+    let codable: (Int) -> Double = { n in
+        perOp(n) { frames in for _ in 0..<frames { blackHole(try! CodableSchemaFields.wire.decodeFrame(bytes)) } }
+    }
+    let floor = FloorDecoder()
+    return [
+        BenchCase(
+            name: "wire.decode.1000updates.codable", baseline: "Decoder API floor", goal: .baselineRatio(atMost: 3),
+            timedOurs: codable,
+            timedTheirs: { n in
+                perOp(n) { frames in
+                    for _ in 0..<frames {
+                        var rows: [CodableTodo] = []
+                        rows.reserveCapacity(1_000)
+                        for _ in 0..<1_000 { rows.append(try! CodableTodo(from: floor)) }
+                        blackHole(rows)
+                    }
+                }
+            }),
+        BenchCase(
+            name: "wire.decode.1000updates.codable.json", baseline: "JSONDecoder", goal: .speedup(atLeast: 15),
+            timedOurs: codable,
+            timedTheirs: { n in
+                perOp(n) { frames in for _ in 0..<frames { blackHole(try! decoder.decode(JSONFrame.self, from: json)) } }
+            }),
+    ]
+}
+
+/// A decoder that reads nothing: each keyed container answers every field with a constant.
+private final class FloorDecoder: Decoder {
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(FloorKeyed<Key>(decoder: self))
+    }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw FloorUnsupported() }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw FloorUnsupported() }
+}
+
+private struct FloorUnsupported: Error {}
+
+private struct FloorKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: FloorDecoder
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { [] }
+    func contains(_ key: Key) -> Bool { true }
+    func decodeNil(forKey key: Key) -> Bool { false }
+    func decode(_ type: Bool.Type, forKey key: Key) -> Bool { true }
+    func decode(_ type: String.Type, forKey key: Key) -> String { "buy milk" }
+    func decode(_ type: Int.Type, forKey key: Key) -> Int { 7 }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw FloorUnsupported() }
+    func nestedContainer<N: CodingKey>(keyedBy type: N.Type, forKey key: Key) -> KeyedDecodingContainer<N> {
+        KeyedDecodingContainer(FloorKeyed<N>(decoder: decoder))
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw FloorUnsupported() }
+    func superDecoder() -> any Decoder { decoder }
+    func superDecoder(forKey key: Key) -> any Decoder { decoder }
 }
 
 /// The time of `n` ops of 1,000-op frames: `decode` decodes whole frames (at least one), and the

@@ -13,7 +13,7 @@
 extension WireCodable where Self: Codable {
     /// Reads the value through its `init(from: Decoder)`.
     public init(from reader: inout WireReader) throws(WireError) {
-        self = try WireDecoder.decode(Self.self, from: &reader)
+        self = try WireDecoder.decodeThroughInit(Self.self, from: &reader)
     }
 
     /// Writes the value through its `encode(to: Encoder)`. A type whose conformance asks for
@@ -22,7 +22,7 @@ extension WireCodable where Self: Codable {
     /// and `wireShape` finds it first, when the store's schema is computed.
     public func encode(to writer: inout WireWriter) {
         do {
-            try WireEncoder.encode(self, to: &writer)
+            try WireEncoder.encodeThroughEncode(self, to: &writer)
         } catch {
             preconditionFailure("\(Self.self) cannot be written to the wire: \(error)")
         }

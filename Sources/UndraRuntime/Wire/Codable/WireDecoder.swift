@@ -28,9 +28,20 @@ public struct WireDecoder: Sendable {
 
     /// Reads a value from `reader`, which moves past it (and stays where it was on a throw).
     static func decode<T: Decodable>(_ type: T.Type, from reader: inout WireReader) throws(WireError) -> T {
+        try decode(from: &reader) { try $0.read(T.self) }
+    }
+
+    /// Reads a value of a type the decoder has no special path for (a `Codable` type's
+    /// `WireCodable` conformance): straight through its `init(from:)`.
+    static func decodeThroughInit<T: Decodable>(_ type: T.Type, from reader: inout WireReader) throws(WireError) -> T {
+        try decode(from: &reader) { try $0.readThroughInit(T.self) }
+    }
+
+    @inline(__always)
+    private static func decode<T>(from reader: inout WireReader, _ read: (WireDecoding) throws -> T) throws(WireError) -> T {
         let decoding = WireDecoding(reader: reader)
         do {
-            let value = try decoding.read(T.self)
+            let value = try read(decoding)
             if let failure = decoding.failure { throw failure }
             reader = decoding.reader
             return value
@@ -43,12 +54,14 @@ public struct WireDecoder: Sendable {
 /// The decoder behind `WireDecoder`: the reader, and the single-value container (itself).
 /// Confined to one `decode` call; its containers hold it.
 final class WireDecoding: Decoder, SingleValueDecodingContainer {
-    var reader: WireReader
+    // No dynamic exclusivity checks: a decoding is confined to one `decode` call on one thread,
+    // and no access to its state overlaps another (each read ends before the next begins).
+    @exclusivity(unchecked) var reader: WireReader
     /// The first failure met by a call that cannot throw (`allKeys`, `decodeNil()`): thrown in
     /// place of what the type's `init(from:)` throws next.
-    var failure: WireError?
+    @exclusivity(unchecked) var failure: WireError?
     /// The variant index read at an offset, which `allKeys` returns again when asked again.
-    var variant: (offset: Int, index: UInt32)?
+    @exclusivity(unchecked) var variant: (offset: Int, index: UInt32)?
 
     init(reader: WireReader) {
         self.reader = reader
@@ -73,7 +86,13 @@ final class WireDecoding: Decoder, SingleValueDecodingContainer {
             func read<S: WireDecodingSpecial>(_: S.Type) throws -> T { unsafeBitCast(try S.wireDecode(from: self), to: T.self) }
             return try read(special)
         }
-        return try nested {
+        return try readThroughInit(T.self)
+    }
+
+    /// Reads a value through its `init(from:)`, one level deeper.
+    @inline(__always)
+    func readThroughInit<T: Decodable>(_ type: T.Type) throws -> T {
+        try nested {
             do {
                 return try T(from: self)
             } catch {

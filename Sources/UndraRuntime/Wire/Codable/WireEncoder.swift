@@ -29,12 +29,23 @@ public struct WireEncoder: Sendable {
 
     /// Appends the value's bytes to `writer` (on a throw, `writer` holds what was written before).
     static func encode<T: Encodable>(_ value: T, to writer: inout WireWriter) throws {
+        try encode(to: &writer) { try $0.write(value) }
+    }
+
+    /// Appends the bytes of a value the encoder has no special path for (a `Codable` type's
+    /// `WireCodable` conformance): straight through its `encode(to:)`.
+    static func encodeThroughEncode<T: Encodable>(_ value: T, to writer: inout WireWriter) throws {
+        try encode(to: &writer) { try value.encode(to: $0) }
+    }
+
+    @inline(__always)
+    private static func encode(to writer: inout WireWriter, _ write: (WireEncoding) throws -> Void) throws {
         let encoding = WireEncoding()
         swap(&encoding.writer, &writer)
         defer { swap(&encoding.writer, &writer) }
-        let start = writer.bytes.count
+        let start = encoding.writer.bytes.count
         do {
-            try encoding.write(value)
+            try write(encoding)
             if let failure = encoding.failure { throw failure }
         } catch {
             encoding.writer._bytes.removeSubrange(start...)
@@ -46,9 +57,11 @@ public struct WireEncoder: Sendable {
 /// The encoder behind `WireEncoder`: the writer, and the single-value container (itself).
 /// Confined to one `encode` call; its containers hold it.
 final class WireEncoding: Encoder, SingleValueEncodingContainer {
-    var writer = WireWriter()
+    // No dynamic exclusivity checks: an encoding is confined to one `encode` call on one thread,
+    // and no access to its state overlaps another (each write ends before the next begins).
+    @exclusivity(unchecked) var writer = WireWriter()
     /// The first failure met by a call that cannot throw (`nestedContainer`): thrown at the end.
-    var failure: EncodingError?
+    @exclusivity(unchecked) var failure: EncodingError?
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
