@@ -23,6 +23,12 @@ public enum WireResult<Success, Failure: Error> {
         }
     }
 
+    /// `.ok(value)`, spelled as `Result` spells it.
+    public static func success(_ value: Success) -> Self { .ok(value) }
+
+    /// `.err(error)`, spelled as `Result` spells it.
+    public static func failure(_ error: Failure) -> Self { .err(error) }
+
     /// The same outcome as a `Result`.
     public var result: Result<Success, Failure> {
         switch self {
