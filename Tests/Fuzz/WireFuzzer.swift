@@ -2,7 +2,7 @@ import UndraRuntime
 
 // libFuzzer's entry point for the wire's decoders (built and run by Tests/Fuzz/run.sh, with the
 // library and the Todos store of the tests compiled in). Each input is decoded as every message
-// a core or a host receives. Nothing may trap; and whatever decodes must re-encode to exactly
+// a core or a host receives, and as a Codable type of every shape. Nothing may trap; and whatever decodes must re-encode to exactly
 // the input (the encoding is canonical), or the run stops here as a crash.
 
 /// The Todos store after a fixed snapshot (epoch 7, sequence 1, three rows): fuzzed frames of
@@ -17,6 +17,21 @@ func storeWithRows() -> Todos {
 
 func require(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { fatalError("wire fuzzer: \(message())") }
+}
+
+/// Every shape of the Codable path but maps (whose keys re-encode in order, not as they came):
+/// read through `WireDecoder`, written back through `WireEncoder`.
+indirect enum FuzzedCodable: Codable, Equatable {
+    case leaf(Int64, String?), node([FuzzedCodable], FuzzedCodable??), unit, record(FuzzedRecord)
+    enum CodingKeys: Int, CodingKey { case leaf, node, unit, record }
+}
+
+struct FuzzedRecord: Codable, Equatable {
+    var a: UInt8
+    var b: Bool
+    var c: Double
+    var d: UndraDuration?
+    var e: [Int16]
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -34,6 +49,9 @@ public func fuzzWire(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if let command = try? TodosSchema.wire.decodeCommand(bytes) {
         require(command.wireBytes == bytes, "a command does not re-encode")
+    }
+    if let value = try? WireDecoder().decode(FuzzedCodable.self, from: bytes) {
+        require((try? WireEncoder().encode(value)) == bytes, "a Codable value does not re-encode")
     }
     if let duration = try? UndraDuration(wireBytes: bytes) {
         require(duration.wireBytes == bytes, "a duration does not re-encode")

@@ -6,41 +6,24 @@ import UndraRuntime
 // The Score store of README.md, served by rust/undra-core/examples/score_core.rs: one field, one
 // command. In both modes, and in a third form whose `total` the core does not agree with.
 
+// Its types are Codable, as README.md declares them: the end-to-end tests against the Rust Score
+// core run the Codable path both ways, and its traced shapes give the hash the crate computes.
+
 /// `enum ScoreCommand { Add(i64) }`
-enum ScoreCommand: WireCodable, Sendable {
+enum ScoreCommand: Codable, WireCodable, Sendable {
     case add(Int)
-    init(from reader: inout WireReader) throws(WireError) {
-        _ = try reader.readVariant(of: "ScoreCommand", count: 1)
-        self = .add(try Int(from: &reader))
-    }
-    func encode(to writer: inout WireWriter) {
-        writer.writeVariant(0)
-        if case .add(let points) = self { points.encode(to: &writer) }
-    }
-    static var wireShape: WireShape { .enumeration([WireVariant("add", .i64)]) }
+    enum CodingKeys: Int, CodingKey { case add }
 }
 
 /// `struct ScoreRefused(String)`
-struct ScoreRefused: Error, Hashable, WireCodable {
+struct ScoreRefused: Error, Hashable, Codable, WireCodable {
     var reason: String
-    init(reason: String) { self.reason = reason }
-    init(from reader: inout WireReader) throws(WireError) { reason = try reader.readString() }
-    func encode(to writer: inout WireWriter) { writer.write(reason) }
-    static var wireShape: WireShape { .string }
 }
 
 /// `enum ScoreOutcome { Add(Result<i64, ScoreRefused>) }`
-enum ScoreOutcome: WireCodable, Sendable {
-    case add(Result<Int, ScoreRefused>)
-    init(from reader: inout WireReader) throws(WireError) {
-        _ = try reader.readVariant(of: "ScoreOutcome", count: 1)
-        self = .add(try Result(from: &reader))
-    }
-    func encode(to writer: inout WireWriter) {
-        writer.writeVariant(0)
-        if case .add(let result) = self { result.encode(to: &writer) }
-    }
-    static var wireShape: WireShape { .enumeration([WireVariant("add", Result<Int, ScoreRefused>.wireShape)]) }
+enum ScoreOutcome: Codable, WireCodable, Sendable {
+    case add(WireResult<Int, ScoreRefused>)
+    enum CodingKeys: Int, CodingKey { case add }
 }
 
 enum ScoreSchema {
@@ -63,7 +46,7 @@ extension ScoreStore {
 
     /// The new total, once `total` shows it.
     func add(_ points: Int) async throws(CommandError<ScoreRefused>) -> Int {
-        try await commands.call(.add(points)) { if case .add(let result) = $0 { result } else { nil } }
+        try await commands.call(.add(points)) { if case .add(let outcome) = $0 { outcome.result } else { nil } }
     }
 }
 
