@@ -19,6 +19,10 @@
 /// deeper than `WireReader.maximumDepth` is an error rather than a stack overflow.
 ///
 /// - Complexity: reading and writing are O(n) in the value's encoded size.
+/// A `Codable` type conforms by declaring both, with nothing written by hand: its bytes are
+/// `WireEncoder`'s and `WireDecoder`'s, its shape is traced (see `WireCodable`'s extension where
+/// `Self: Codable`). Reading and writing by hand, as above, is the fast path.
+///
 /// A `WireCodable` type is `WireShaped` too: its `wireShape` is what the schema hash sees of it
 /// (docs/WIRE.md, "The schema hash"), so that a store's fields, commands and outcomes describe
 /// their schema with no hand-written hash. A type that reads and writes itself by hand declares
