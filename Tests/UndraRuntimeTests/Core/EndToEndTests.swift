@@ -63,6 +63,8 @@ import Testing
         #expect(app.todos.lastEvent == "added tea")
         // A core still running keeps its epoch; one restarted for the new connection takes the next.
         #expect(app.epoch == (reference == .fakeUnixSocket ? epoch : epoch.map { $0 + 1 }))
+        // The log hears of the state after the store does (its stream runs on another task).
+        #expect(await eventually { app.log.kinds.count == 8 })
         #expect(app.log.kinds == ["disconnected not started", "connecting 1", "resyncing attach", "live", "disconnected stopped", "connecting 1", "resyncing attach", "live"])
     }
 

@@ -30,6 +30,7 @@ import Testing
         #expect(await eventually { core.connection.state == .failed(.schemaMismatch(expected)) })
         #expect(store.runtime.mirror.position == nil, "no snapshot applied")
         #expect(store.runtime.errors.recent == [.core(code: "3", message: TodosSchema.wire.description)])
+        #expect(await eventually { log.kinds.last == "failed \(expected)" })  // the log's stream lags the state
         #expect(log.kinds.suffix(2) == ["resyncing attach", "failed \(expected)"])
         await #expect(throws: CommandError<TodoError>.notConnected) {
             _ = try await store.commands.call(.add(title: "tea")) { _ in Result<TodoID, TodoError>?.none }
