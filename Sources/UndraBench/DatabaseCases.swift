@@ -314,6 +314,12 @@ private func liveUpdateCases() -> [BenchCase] {
         /// Each update writes a title never written before: an update to the value a row holds
         /// already changes nothing, and nothing would be announced.
         var updates = 0
+
+        /// The next UPDATE's arguments: a new title, for the next row in turn.
+        func nextUpdate() -> [DatabaseValue] {
+            updates += 1
+            return [.text("renamed \(updates)"), .integer(Int64(updates % rowCount + 1))]
+        }
     }
     let state = State()
     var observers: [ObjectIdentifier: (token: ObservationToken, called: DispatchSemaphore, at: TimeStamp)] = [:]
@@ -334,8 +340,7 @@ private func liveUpdateCases() -> [BenchCase] {
         let (called, calledAt) = observer(of: state.store)
         var nanoseconds = 0.0
         for _ in 0..<n {
-            state.updates += 1
-            let arguments: [DatabaseValue] = [.text("renamed \(state.updates)"), .integer(Int64(state.updates % rowCount + 1))]
+            let arguments = state.nextUpdate()
             let start = DispatchTime.now().uptimeNanoseconds
             must { try db.execute("UPDATE item SET title = ? WHERE id = ?", arguments) }
             called.wait()
@@ -348,8 +353,7 @@ private func liveUpdateCases() -> [BenchCase] {
         let db = state.rerun.db
         var nanoseconds = 0.0
         for _ in 0..<n {
-            state.updates += 1
-            let arguments: [DatabaseValue] = [.text("renamed \(state.updates)"), .integer(Int64(state.updates % rowCount + 1))]
+            let arguments = state.nextUpdate()
             let start = DispatchTime.now().uptimeNanoseconds
             must { try db.execute("UPDATE item SET title = ? WHERE id = ?", arguments) }
             nanoseconds += Double(DispatchTime.now().uptimeNanoseconds - start)
@@ -365,8 +369,7 @@ private func liveUpdateCases() -> [BenchCase] {
             let (called, calledAt) = observer(of: store)
             var nanoseconds = 0.0
             for _ in 0..<n {
-                state.updates += 1
-                let arguments: [DatabaseValue] = [.text("renamed \(state.updates)"), .integer(Int64(state.updates % rowCount + 1))]
+                let arguments = state.nextUpdate()
                 let start = DispatchTime.now().uptimeNanoseconds
                 must { try db.execute("UPDATE item SET title = ? WHERE id = ?", arguments) }
                 let rows = must { try db.query(liveSQL, as: BenchItem.self) }
