@@ -115,6 +115,66 @@ import Testing
         #expect(outcomes.onePass > 150 && outcomes.withReset > 20 && outcomes.rejected > 60, "\(outcomes)")
     }
 
+    /// Batches of resets alone, all but the last empty (a snapshot's list, a query's whole
+    /// result): the path that builds the new key table while validating
+    /// (`_validatedReplacement`). Each must agree with the model (rows, change report, error);
+    /// a copy made before must keep the old rows; and the list must go on taking other ops.
+    @Test(arguments: [8, 9] as [UInt64])
+    func replacingBatchesAgreeWithTheReferenceModel(seed: UInt64) {
+        var random = KeyedListSeededGenerator(seed: seed)
+        var list = List()
+        var model = KeyedListReferenceModel()
+        var outcomes = (replaced: 0, rejected: 0, kept: 0, dropped: 0)
+        for batchNumber in 0..<600 {
+            // A reset of up to 20 keys (sometimes one repeated), after 0 to 2 empty ones.
+            let count = Int.random(in: 0...20, using: &random)
+            var rows = Array(Self.universe.shuffled(using: &random).prefix(count)).map { ($0, Int.random(in: 0..<1_000, using: &random)) }
+            if !rows.isEmpty && Int.random(in: 0..<8, using: &random) == 0 {
+                rows.insert((rows.randomElement(using: &random)!.0, 0), at: Int.random(in: 0...rows.count, using: &random))
+            }
+            let ops: [Op] = Array(repeating: .reset([]), count: Int.random(in: 0...2, using: &random)) + [.reset(rows.map { (key: $0.0, row: $0.1) })]
+            let copy = list
+            let copyKeys = Array(copy.keys), copyRows = Array(copy)
+            let expected = model.apply(ops)
+            let replacement = Result { () throws(KeyedListError) in try list._validatedReplacement(ops)! }
+            #expect(replacement.map(\.changes) == expected, "seed \(seed), batch \(batchNumber): \(ops)")
+            switch replacement {
+            case .success(let batch):
+                outcomes.replaced += 1
+                outcomes.kept += batch.changes.updated.count
+                outcomes.dropped += batch.changes.removed.count
+                #expect(list.apply(batch) == batch.changes)
+            case .failure:
+                outcomes.rejected += 1
+            }
+            list._checkInvariants()
+            #expect(Array(copy.keys) == copyKeys && Array(copy) == copyRows, "a copy changed with the list")
+            guard Array(list.keys) == model.keys, Array(list) == model.rows else {
+                Issue.record("seed \(seed), batch \(batchNumber): list \(list) but model \(model.entries)")
+                return
+            }
+            // An op of another kind, so that the next replacement meets a list the other paths left.
+            let op = Self.randomOp(model: model, using: &random)
+            #expect(Result { () throws(KeyedListError) in try list.apply([op]) } == model.apply([op]))
+            list._checkInvariants()
+        }
+        // Both outcomes, and resets that keep some keys and drop others, must be common.
+        #expect(outcomes.replaced > 400 && outcomes.rejected > 30, "\(outcomes)")
+        #expect(outcomes.kept > 1_000 && outcomes.dropped > 1_000, "\(outcomes)")
+    }
+
+    /// Any other batch takes the general path.
+    @Test func onlyResetsAloneAreReplacements() throws {
+        let list = try List(uniqueKeysWithRows: [(1, 10), (2, 20)])
+        #expect(try list._validatedReplacement([]) == nil)
+        #expect(try list._validatedReplacement([.reset([(3, 30)]), .reset([(4, 40)])]) == nil)
+        #expect(try list._validatedReplacement([.reset([(3, 30)]), .update(3, 31)]) == nil)
+        #expect(try list._validatedReplacement([.update(1, 11), .reset([(3, 30)])]) == nil)
+        let batch = try #require(try list._validatedReplacement([.reset([]), .reset([(2, 21), (3, 30)])]))
+        #expect(batch.slotOfKey == [2: 0, 3: 1])
+        #expect(batch.changes == KeyedListChanges(inserted: [3], removed: [1], updated: [2], moved: [2]))
+    }
+
     static func randomOp(model: KeyedListReferenceModel, using random: inout KeyedListSeededGenerator) -> Op {
         let present = model.keys
         let absent = universe.filter { !present.contains($0) }

@@ -33,7 +33,11 @@ extension KeyedList {
         let plan = Self._plan(of: batch.ops)
         var ops = batch.ops[...]
         if let lastReset = plan.lastReset, case .reset(let rows) = batch.ops[lastReset] {
-            _replaceAll(with: rows)
+            if let slotOfKey = batch.slotOfKey {
+                _replaceAll(with: rows, slotOfKey: slotOfKey)
+            } else {
+                _replaceAll(with: rows)
+            }
             ops = batch.ops[batch.ops.index(after: lastReset)...]
         }
         if plan.inOnePass {
@@ -114,6 +118,15 @@ extension KeyedList {
         _freeSlots.removeAll(keepingCapacity: true)
         _slotOfKey.reserveCapacity(rows.count)
         _insert(rows, at: 0)
+    }
+
+    /// Replaces the list with `rows`, whose key table `slotOfKey` is built (row *i* in slot *i*):
+    /// new tables, so a list that shares its storage is not copied first.
+    @inlinable
+    mutating func _replaceAll(with rows: [(key: Key, row: Row)], slotOfKey: [Key: UInt32]) {
+        _storage = _KeyedListStorage(
+            slotOfKey: slotOfKey, slab: ContiguousArray(rows.lazy.map { Entry?(Entry(key: $0.key, row: $0.row)) }),
+            order: ContiguousArray(0..<UInt32(truncatingIfNeeded: rows.count)), freeSlots: [])
     }
 
     /// Inserts `rows` at `position`: one `memmove` opens the gap, whatever their number.
