@@ -27,6 +27,7 @@ final class LiveList<
     let sql: String
     let arguments: [DatabaseValue]
     let keyColumn: String
+    private let rowReader: LiveRowReader<Key, Row>
     private(set) var plan: LiveQueryPlan?
     private var state = IncrementalState()
     private var staged: Staged?
@@ -40,11 +41,12 @@ final class LiveList<
         case patch(IncrementalState.Patch)
     }
 
-    init(field: ListField<Key, Row>, sql: String, arguments: [DatabaseValue], keyColumn: String) {
+    init(field: ListField<Key, Row>, sql: String, arguments: [DatabaseValue], keyColumn: String, rowReader: LiveRowReader<Key, Row>) {
         self.field = field
         self.sql = sql
         self.arguments = arguments
         self.keyColumn = keyColumn
+        self.rowReader = rowReader
     }
 
     var fieldID: FieldID { field.id }
@@ -128,11 +130,10 @@ final class LiveList<
         rows.reserveCapacity(lastCount)
         ids.reserveCapacity(lastCount)
         if plan.incremental != nil { places.reserveCapacity(lastCount) }
+        let append = rowReader.append
         try reader.run(statement, arguments, visibleColumns: plan.visibleColumns) { row throws(DatabaseError) in
-            let key = try self.key(row, plan)
-            ids.append(key.databaseValue)
+            ids.append(try append(row, plan.keyIndex, &rows))
             if plan.incremental != nil { places.append(self.place(row, plan)) }
-            rows.append((key, try Row(row: row)))
         }
         lastCount = rows.count
         if plan.incremental != nil {
@@ -159,16 +160,8 @@ final class LiveList<
         return rows
     }
 
-    /// The row's key. (Not through `decode`, which, called from generic code that is not
-    /// specialized, cost twice as much.)
-    private func key(_ row: borrowing StatementRow, _ plan: LiveQueryPlan) throws(DatabaseError) -> Key {
-        let value = row.hiddenValue(at: plan.keyIndex)
-        guard let key = Key(databaseValue: value) else { throw row.mismatch(value, at: plan.keyIndex, expected: "\(Key.self)") }
-        return key
-    }
-
     private func freshRow(_ row: borrowing StatementRow, _ plan: LiveQueryPlan) throws(DatabaseError) -> FreshRow<Key, Row> {
-        let key = try self.key(row, plan)
+        let key = try LiveRowReader<Key, Row>.key(of: row, at: plan.keyIndex)
         return FreshRow(key: key, id: key.databaseValue, row: try Row(row: row), place: place(row, plan))
     }
 

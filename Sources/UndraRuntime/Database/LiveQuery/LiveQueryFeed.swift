@@ -129,8 +129,18 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
     ///   row that does not decode), `.misuse` if the field is fed already, if the store has no
     ///   such list field, if `sql` writes, or if called inside a transaction.
     /// - Complexity: one run of the query, and a reset of the list.
+    @inlinable
     public func add<Key: Hashable & Sendable & DatabaseValueConvertible, Row: RowDecodable & Equatable & Sendable>(
         _ field: ListField<Key, Row>, query sql: String, arguments: [DatabaseValue] = [], key: String
+    ) throws(DatabaseError) {
+        // The rows are read by code specialized here, for the caller's `Key` and `Row`.
+        try add(field, query: sql, arguments: arguments, key: key, rowReader: .specialized)
+    }
+
+    @usableFromInline
+    func add<Key: Hashable & Sendable & DatabaseValueConvertible, Row: RowDecodable & Equatable & Sendable>(
+        _ field: ListField<Key, Row>, query sql: String, arguments: [DatabaseValue], key: String,
+        rowReader: LiveRowReader<Key, Row>
     ) throws(DatabaseError) {
         guard !database.gate.isHeldByCurrentThread else {
             throw DatabaseError(extendedCode: .misuse, message: "a live query cannot be added inside a transaction", sql: sql)
@@ -147,7 +157,7 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
             guard !work.queries.contains(where: { $0.fieldID == field.id }) else {
                 throw DatabaseError(extendedCode: .misuse, message: "the field \(field.name) is fed already", sql: sql)
             }
-            let query = LiveList(field: field, sql: sql, arguments: arguments, keyColumn: key)
+            let query = LiveList(field: field, sql: sql, arguments: arguments, keyColumn: key, rowReader: rowReader)
             try database.gate.withWriter { writer throws(DatabaseError) in
                 try query.analyze(on: writer)
                 watch(work.queries + [query], on: writer)
