@@ -17,7 +17,7 @@ import CSQLite
 
 /// The database rows of the table.
 func databaseCases() -> [BenchCase] {
-    [insertCase(), loadCase(), codableQueryCase()] + liveUpdateCases()
+    [insertCase()] + loadCases() + [codableQueryCase()] + liveUpdateCases()
 }
 
 private let rowCount = 100_000
@@ -237,31 +237,66 @@ private final class LiveDatabase {
     }()
 }
 
-/// Loading a 100,000-row query into a keyed list: a feed added to a new store (the query read,
-/// each row decoded, the list built by a snapshot frame), against reading the same rows into an
-/// array through the C API (the floor of any read).
-private func loadCase() -> BenchCase {
+/// Reading and loading a 100,000-row query, each against the same rows read into an array
+/// through SQLite's C API (the floor of any read):
+/// - `db.query.100k`: the rows read into an array (`query(_:as:)`), what GRDB's fetches do;
+/// - `db.load.100k.store`: those rows applied to a new store as one reset frame (a keyed list,
+///   no live query): the floor of loading a store;
+/// - `db.load.100k`: a live query added to a new store (the query read with the columns the
+///   incremental path adds, each row decoded, its place kept, the list built by a snapshot frame).
+private func loadCases() -> [BenchCase] {
     let live = LiveDatabase("load")
-    return BenchCase(
-        name: "db.load.100k", baseline: "SQLite C API into [Item]", goal: nil,
-        timedOurs: { n in
-            var nanoseconds = 0.0
-            for _ in 0..<n {
+    let floor: (Int) -> Double = { n in
+        let raw = live.raw
+        return elapsed {
+            for _ in 0..<n { blackHole(raw.items(liveSQL)) }
+        }
+    }
+    /// `body` timed on a new store, `n` times; the store must then hold every row. `untimed`
+    /// runs after each (to cancel a feed).
+    func timedOnNewStores(_ n: Int, _ body: (LiveStore) -> Void, untimed: () -> Void = {}) -> Double {
+        var nanoseconds = 0.0
+        for _ in 0..<n {
+            let store = LiveStore()
+            nanoseconds += elapsed { body(store) }
+            precondition(store.items.count == rowCount, "UndraBench: the store holds \(store.items.count) rows")
+            untimed()
+        }
+        return nanoseconds
+    }
+    return [
+        BenchCase(
+            name: "db.query.100k", baseline: "SQLite C API into [Item]", goal: .baselineRatio(atMost: 1.5),
+            timedOurs: { n in
                 let db = live.db
-                let store = LiveStore()
-                let feed = LiveQueryFeed(database: db, runtime: store.runtime)
-                nanoseconds += elapsed { must { try feed.add(LiveSchema.items, query: liveSQL, key: "id") } }
-                precondition(store.items.count == rowCount, "UndraBench: the live query read \(store.items.count) rows")
-                feed.cancel()
-            }
-            return nanoseconds
-        },
-        timedTheirs: { n in
-            let raw = live.raw
-            return elapsed {
-                for _ in 0..<n { blackHole(raw.items(liveSQL)) }
-            }
-        })
+                return elapsed { for _ in 0..<n { blackHole(must { try db.query(liveSQL, as: BenchItem.self) }) } }
+            },
+            timedTheirs: floor),
+        BenchCase(
+            name: "db.load.100k.store", baseline: "SQLite C API into [Item]", goal: nil,
+            timedOurs: { n in
+                let db = live.db
+                return timedOnNewStores(n) { store in
+                    let rows = must { try db.query(liveSQL, as: BenchItem.self) }
+                    store.runtime.apply(Frame(
+                        epoch: 1, sequence: 1, isSnapshot: true, schemaHash: 0, ops: [.reset(LiveSchema.items, rows.map { ($0.id, $0) })]))
+                }
+            },
+            timedTheirs: floor),
+        BenchCase(
+            name: "db.load.100k", baseline: "SQLite C API into [Item]", goal: nil,
+            timedOurs: { n in
+                let db = live.db
+                var feed: LiveQueryFeed?
+                return timedOnNewStores(n) { store in
+                    feed = LiveQueryFeed(database: db, runtime: store.runtime)
+                    must { try feed!.add(LiveSchema.items, query: liveSQL, key: "id") }
+                } untimed: {
+                    feed?.cancel()
+                }
+            },
+            timedTheirs: floor),
+    ]
 }
 
 /// 100,000 rows read into `Codable` rows by column name (`ColumnDecodable`), against the same
