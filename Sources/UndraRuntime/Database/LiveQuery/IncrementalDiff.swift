@@ -1,10 +1,11 @@
 /// A row the incremental path read again: its key (and the key's database value, which identifies
 /// it), its decoded row and its place in the order.
+@usableFromInline
 struct FreshRow<Key, Row> {
-    let key: Key
-    let id: DatabaseValue
-    let row: Row
-    let place: RowPlace
+    @usableFromInline let key: Key
+    @usableFromInline let id: DatabaseValue
+    @usableFromInline let row: Row
+    @usableFromInline let place: RowPlace
 }
 
 /// The ops for a refresh of the incremental path: given the rows whose ids changed, as the query
@@ -15,14 +16,17 @@ struct FreshRow<Key, Row> {
 /// that sorts after it (found by binary search over the list); the rows headed for one such gap
 /// are placed there as `KeyedDiff.placements` does, and those already in that gap in the right
 /// relative order stay put. So a row that changes without moving is an `update` alone.
+@usableFromInline
 enum IncrementalDiff {
     /// Why the ops could not be found: a key two rows share, or a list that is not the one the
     /// state describes (then the whole result is read again).
+    @usableFromInline
     enum Failure: Error, Equatable {
         case repeatedKey(String)
         case outOfStep
     }
 
+    @inlinable
     static func ops<Key: Hashable & DatabaseValueConvertible, Row: Equatable>(
         list: KeyedList<Key, Row>, state: IncrementalState, changed: [Int64: FreshRow<Key, Row>?], order: SortOrder
     ) throws(Failure) -> (ops: [KeyedList<Key, Row>.Op], patch: IncrementalState.Patch) {

@@ -5,9 +5,10 @@
 /// Keys are held as their database values: the state's tables are then of one concrete type,
 /// which the compiler specializes, where tables of the list's generic `Key` ran as unspecialized
 /// generic code (measured: a hash-table insert was most of the cost of loading a row).
+@usableFromInline
 struct IncrementalState {
     /// Each key's place.
-    private(set) var places = Places()
+    @usableFromInline private(set) var places = Places()
     /// The key of each row id; nil while every key is its own row's id (`.integer(rowid)`, the
     /// usual `id INTEGER PRIMARY KEY` key), which then needs no table of its own.
     private var keyOfRowid: [Int64: DatabaseValue]?
@@ -33,6 +34,7 @@ struct IncrementalState {
     }
 
     /// The key of the row whose id is `rowid`, if that row is in the list. O(1).
+    @usableFromInline
     func key(ofRowid rowid: Int64) -> DatabaseValue? {
         if let keyOfRowid { return keyOfRowid[rowid] }
         return places[.integer(rowid)]?.rowid == rowid ? .integer(rowid) : nil
@@ -52,10 +54,13 @@ struct IncrementalState {
     }
 
     /// What one refresh changes.
+    @usableFromInline
     struct Patch {
-        var removedKeys: [DatabaseValue] = []
-        var clearedRowids: [Int64] = []
-        var placed: [(key: DatabaseValue, place: RowPlace)] = []
+        @usableFromInline var removedKeys: [DatabaseValue] = []
+        @usableFromInline var clearedRowids: [Int64] = []
+        @usableFromInline var placed: [(key: DatabaseValue, place: RowPlace)] = []
+
+        @usableFromInline init() {}
     }
 }
 
@@ -67,6 +72,7 @@ extension IncrementalState {
     /// loading them. Here the places are written in order, and the integer keys' table is 2 MB
     /// (measured, interleaved runs: the load of 100,000 rows went from 3.8–4.5× the C API's
     /// floor to 3.0–3.6×).
+    @usableFromInline
     struct Places {
         /// The entries of integer keys (the usual ones), in a table of their own: its keys are a
         /// third the size of `DatabaseValue`s, and hash faster.
@@ -88,7 +94,7 @@ extension IncrementalState {
             entries = places
         }
 
-        var count: Int { entryOfInteger.count + entryOfOther.count }
+        @usableFromInline var count: Int { entryOfInteger.count + entryOfOther.count }
         var keys: [DatabaseValue] { entryOfInteger.keys.map { .integer($0) } + entryOfOther.keys }
 
         /// Each key's row id and the key.
@@ -113,6 +119,7 @@ extension IncrementalState {
         }
 
         /// The place of `key`. O(1).
+        @usableFromInline
         subscript(key: DatabaseValue) -> RowPlace? {
             get { self[entryOf: key].map { entries[Int($0)] } }
             set {

@@ -4,6 +4,7 @@
 ///
 /// Used by the re-query path (the whole result is new) and, within one gap between unchanged rows,
 /// by the incremental path.
+@usableFromInline
 enum KeyedDiff {
     /// The ops from `old` to `new` (keys in `new` are distinct).
     ///
@@ -11,6 +12,7 @@ enum KeyedDiff {
     /// `IncrementalState`).
     ///
     /// - Complexity: O(n log n) in the rows of both, and O(1) ops per row that changed.
+    @inlinable
     static func ops<Key: Hashable & DatabaseValueConvertible, Row: Equatable>(
         from old: KeyedList<Key, Row>, to new: [(key: Key, row: Row)]
     ) -> [KeyedList<Key, Row>.Op] {
@@ -51,6 +53,7 @@ enum KeyedDiff {
     ///
     /// Works from the last row back: each row goes right before the one that follows it, which is
     /// already in place (a kept row, or one this placed), so every row ends up before its successor.
+    @inlinable
     static func placements<Key: Hashable, Row>(
         of rows: ArraySlice<(key: Key, row: Row)>, before anchor: Key?, isNew: (Key) -> Bool, kept: Set<Key>
     ) -> [KeyedList<Key, Row>.Op] {
@@ -77,6 +80,7 @@ enum KeyedDiff {
     }
 
     /// The indices of a longest strictly increasing subsequence of `values`. O(n log n).
+    @usableFromInline
     static func longestIncreasingRun(_ values: [Int]) -> [Int] {
         guard !values.isEmpty else { return [] }
         // tails[k]: the index of the smallest last value of an increasing run of length k + 1.

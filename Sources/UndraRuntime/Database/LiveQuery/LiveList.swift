@@ -27,7 +27,7 @@ final class LiveList<
     let sql: String
     let arguments: [DatabaseValue]
     let keyColumn: String
-    private let rowReader: LiveRowReader<Key, Row>
+    private let entryPoints: LiveListEntryPoints<Key, Row>
     private(set) var plan: LiveQueryPlan?
     private var state = IncrementalState()
     private var staged: Staged?
@@ -41,12 +41,12 @@ final class LiveList<
         case patch(IncrementalState.Patch)
     }
 
-    init(field: ListField<Key, Row>, sql: String, arguments: [DatabaseValue], keyColumn: String, rowReader: LiveRowReader<Key, Row>) {
+    init(field: ListField<Key, Row>, sql: String, arguments: [DatabaseValue], keyColumn: String, entryPoints: LiveListEntryPoints<Key, Row>) {
         self.field = field
         self.sql = sql
         self.arguments = arguments
         self.keyColumn = keyColumn
-        self.rowReader = rowReader
+        self.entryPoints = entryPoints
     }
 
     var fieldID: FieldID { field.id }
@@ -94,7 +94,7 @@ final class LiveList<
             changed.updateValue(fresh, forKey: rowid)
         }
         do throws(IncrementalDiff.Failure) {
-            let (ops, patch) = try IncrementalDiff.ops(list: list, state: state, changed: changed, order: incremental.order)
+            let (ops, patch) = try entryPoints.incrementalOps(list, state, changed, incremental.order)
             staged = .patch(patch)
             return ops.isEmpty ? nil : .list(field, ops)
         } catch .repeatedKey(let key) {
@@ -130,7 +130,7 @@ final class LiveList<
         rows.reserveCapacity(lastCount)
         ids.reserveCapacity(lastCount)
         if plan.incremental != nil { places.reserveCapacity(lastCount) }
-        let append = rowReader.append
+        let append = entryPoints.append
         try reader.run(statement, arguments, visibleColumns: plan.visibleColumns) { row throws(DatabaseError) in
             ids.append(try append(row, plan.keyIndex, &rows))
             if plan.incremental != nil { places.append(self.place(row, plan)) }
@@ -161,7 +161,7 @@ final class LiveList<
     }
 
     private func freshRow(_ row: borrowing StatementRow, _ plan: LiveQueryPlan) throws(DatabaseError) -> FreshRow<Key, Row> {
-        let key = try LiveRowReader<Key, Row>.key(of: row, at: plan.keyIndex)
+        let key = try LiveListEntryPoints<Key, Row>.key(of: row, at: plan.keyIndex)
         return FreshRow(key: key, id: key.databaseValue, row: try Row(row: row), place: place(row, plan))
     }
 
@@ -180,7 +180,7 @@ final class LiveList<
     }
 
     private func diff(_ list: KeyedList<Key, Row>, _ rows: [(key: Key, row: Row)]) -> FrameOp? {
-        let ops = KeyedDiff.ops(from: list, to: rows)
+        let ops = entryPoints.diffOps(list, rows)
         return ops.isEmpty ? nil : .list(field, ops)
     }
 

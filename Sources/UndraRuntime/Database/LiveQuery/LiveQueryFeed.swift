@@ -133,14 +133,14 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
     public func add<Key: Hashable & Sendable & DatabaseValueConvertible, Row: RowDecodable & Equatable & Sendable>(
         _ field: ListField<Key, Row>, query sql: String, arguments: [DatabaseValue] = [], key: String
     ) throws(DatabaseError) {
-        // The rows are read by code specialized here, for the caller's `Key` and `Row`.
-        try add(field, query: sql, arguments: arguments, key: key, rowReader: .specialized)
+        // The list's generic work is specialized here, for the caller's `Key` and `Row`.
+        try add(field, query: sql, arguments: arguments, key: key, entryPoints: .specialized)
     }
 
     @usableFromInline
     func add<Key: Hashable & Sendable & DatabaseValueConvertible, Row: RowDecodable & Equatable & Sendable>(
         _ field: ListField<Key, Row>, query sql: String, arguments: [DatabaseValue], key: String,
-        rowReader: LiveRowReader<Key, Row>
+        entryPoints: LiveListEntryPoints<Key, Row>
     ) throws(DatabaseError) {
         guard !database.gate.isHeldByCurrentThread else {
             throw DatabaseError(extendedCode: .misuse, message: "a live query cannot be added inside a transaction", sql: sql)
@@ -157,7 +157,7 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
             guard !work.queries.contains(where: { $0.fieldID == field.id }) else {
                 throw DatabaseError(extendedCode: .misuse, message: "the field \(field.name) is fed already", sql: sql)
             }
-            let query = LiveList(field: field, sql: sql, arguments: arguments, keyColumn: key, rowReader: rowReader)
+            let query = LiveList(field: field, sql: sql, arguments: arguments, keyColumn: key, entryPoints: entryPoints)
             try database.gate.withWriter { writer throws(DatabaseError) in
                 try query.analyze(on: writer)
                 watch(work.queries + [query], on: writer)

@@ -1,11 +1,19 @@
 /// Where a row sits in a live query's order: its ORDER BY values, then its row id (the tie-break
 /// the adapter adds, so that the order is total and the same in SQL and here).
+@usableFromInline
 struct RowPlace: Sendable {
-    var rowid: Int64
-    var sortKey: SortKey
+    @usableFromInline var rowid: Int64
+    @usableFromInline var sortKey: SortKey
+
+    @usableFromInline
+    init(rowid: Int64, sortKey: SortKey) {
+        self.rowid = rowid
+        self.sortKey = sortKey
+    }
 }
 
 /// A row's ORDER BY values, stored without an array (an allocation per row) for up to two terms.
+@usableFromInline
 enum SortKey: Sendable {
     case none
     case one(DatabaseValue)
@@ -28,6 +36,7 @@ enum SortKey: Sendable {
 /// Values compare as SQLite compares them: NULL before numbers (integers and reals by value,
 /// exactly), numbers before text (by the term's collation), text before blobs (bytes). A term is
 /// ascending or descending, with NULLs first or last (by default first when ascending).
+@usableFromInline
 struct SortOrder: Sendable {
     enum Collation: String, Sendable {
         /// Bytes of UTF-8 (`memcmp`), SQLite's default.
@@ -47,6 +56,7 @@ struct SortOrder: Sendable {
     let terms: [Term]
 
     /// -1, 0 or 1, as `a` sorts before, with or after `b`. O(terms), plus the length of text compared.
+    @usableFromInline
     func compare(_ a: RowPlace, _ b: RowPlace) -> Int {
         for (index, term) in terms.enumerated() {
             let left = a.sortKey[index], right = b.sortKey[index]
