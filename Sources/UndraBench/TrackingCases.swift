@@ -60,6 +60,15 @@ final class Counter: @unchecked Sendable {
     // fire on the writing thread), so no lock is needed, and none is measured.
     private(set) var count = 0
     func bump() { count &+= 1 }
+
+    private var lastWritten = 0
+    /// A value never written before. Observation does not fire for a write of the value a
+    /// property holds, so a row whose batches wrote `0..<n` again and again measured nothing
+    /// whenever a batch was one operation long (`write.fires1000` read 0.0× in such runs).
+    func newValue() -> Int {
+        lastWritten &+= 1
+        return lastWritten
+    }
 }
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
@@ -144,19 +153,21 @@ func trackingCases() -> [BenchCase] {
             name: "write.fires1000", baseline: "Observation", goal: .speedup(atLeast: 10),
             timedOurs: { n in
                 var total = 0.0
-                for i in 0..<n {
+                for _ in 0..<n {
                     for _ in 0..<1000 { track(read: { blackHole(point.x) }, onChange: { counter.bump() }) }
-                    total += elapsed { point.x = i }
+                    let value = counter.newValue()
+                    total += elapsed { point.x = value }
                 }
                 return total
             },
             timedTheirs: { n in
                 var total = 0.0
-                for i in 0..<n {
+                for _ in 0..<n {
                     for _ in 0..<1000 {
                         withObservationTracking({ blackHole(apple.x) }, onChange: { counter.bump() })
                     }
-                    total += elapsed { apple.x = i }
+                    let value = counter.newValue()
+                    total += elapsed { apple.x = value }
                 }
                 return total
             }),
@@ -164,17 +175,17 @@ func trackingCases() -> [BenchCase] {
         BenchCase(
             name: "write.fires1000.withSetup", baseline: "Observation", goal: nil,
             ours: { n in
-                for i in 0..<n {
+                for _ in 0..<n {
                     for _ in 0..<1000 { track(read: { blackHole(point.x) }, onChange: { counter.bump() }) }
-                    point.x = i
+                    point.x = counter.newValue()
                 }
             },
             theirs: { n in
-                for i in 0..<n {
+                for _ in 0..<n {
                     for _ in 0..<1000 {
                         withObservationTracking({ blackHole(apple.x) }, onChange: { counter.bump() })
                     }
-                    apple.x = i
+                    apple.x = counter.newValue()
                 }
             }),
         // One track that reads the same property 30 times, then the write that fires it.
