@@ -19,7 +19,9 @@ struct IncrementalState {
     /// repeats, as `describe` names the key at an index.
     init(ids: [DatabaseValue], places: [RowPlace], describe: (Int) -> String) throws(RepeatedKey) {
         self.places = try Places(ids: ids, places: places, describe: describe)
-        if zip(ids, places).contains(where: { $0 != .integer($1.rowid) }) { keyOfRowid = Self.keys(ofRowids: zip(places.lazy.map(\.rowid), ids), count: ids.count) }
+        if zip(ids, places).contains(where: { $0 != .integer($1.rowid) }) {
+            keyOfRowid = Self.keys(ofRowids: zip(places.lazy.map(\.rowid), ids), count: ids.count)
+        }
     }
 
     /// The key of each row id. (Row ids are unique in a table; were one to repeat, the last key
@@ -95,7 +97,6 @@ extension IncrementalState {
         }
 
         @usableFromInline var count: Int { entryOfInteger.count + entryOfOther.count }
-        var keys: [DatabaseValue] { entryOfInteger.keys.map { .integer($0) } + entryOfOther.keys }
 
         /// Each key's row id and the key.
         var rowidsAndKeys: [(Int64, DatabaseValue)] {

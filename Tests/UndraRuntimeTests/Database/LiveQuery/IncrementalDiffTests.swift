@@ -83,7 +83,8 @@ import Testing
             state.apply(patch)
             let expected = priorities.keys.sorted { (priorities[$0]!, $0) < (priorities[$1]!, $1) }
             #expect(list.keys.elementsEqual(expected))
-            #expect(Set(state.places.keys) == Set(expected.map { DatabaseValue.integer($0) }))
+            // Exactly the expected keys: as many, and each of them.
+            #expect(state.places.count == expected.count && expected.allSatisfy { state.places[.integer($0)] != nil })
             for rowid in expected { #expect(state.key(ofRowid: rowid) == .integer(rowid)) }
             for (rowid, row) in changed { if let row { #expect(list[id: rowid] == row.row) } }
         }
