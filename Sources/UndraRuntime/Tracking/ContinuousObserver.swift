@@ -16,7 +16,7 @@ import Dispatch
 /// write of `read` fired): only `read`'s own writes, made while its scope is open and visible
 /// (`ThreadContext.isReading`), are left out. The runner uses the handlers unretained: while a
 /// run holds them, `cancel` leaves releasing them to the runner, when the run ends.
-final class ContinuousObserver: Observer {
+final class ContinuousObserver: Sendable {
     /// The word behind `cancelled`, first in the object (`AtomicWord`); touched only through it.
     private nonisolated(unsafe) var cancelledWord = 0
     /// Set once by `cancel`. Read under registrars' locks, so an atomic.
@@ -173,7 +173,7 @@ final class ContinuousObserver: Observer {
         if holdsRun { reads.removeAll() }
     }
 
-    // MARK: Observer
+    // MARK: Entries (see `EntryObserver`)
 
     func receive(_ event: TrackingEvent, thread: UInt) -> Verdict {
         if cancelled.load(ordering: .acquiring) { return .drop }
@@ -218,13 +218,9 @@ final class ContinuousObserver: Observer {
         return false
     }
 
-    /// Never: while the observation reads a registrar it holds it (`ReadSet`), so the registrar
-    /// is deinitialized only once the observation no longer reads it.
-    func receiveRegistrarDeinit() -> Bool { false }
-
     /// Called on the runner's thread while `read` runs (the scope is this observer's).
     func firstRead(of key: ObservationKey, in registrar: Registrar) {
-        if !reads.record(key, in: registrar) { registrar.install(self, for: key) }
+        if !reads.record(key, in: registrar) { registrar.install(.continuous(self), for: key) }
     }
 
     /// Whether this thread is inside this observer's `read` now (see `State.accepts`).

@@ -7,7 +7,7 @@ struct ObserverTable {
     struct Entry {
         /// Nil only between a fired entry's removal and its disposal: its reference moves to
         /// the fired observers (no retain for them, no release with the entry).
-        var observer: (any Observer)?
+        var observer: EntryObserver?
         /// `observer.actsOnWillSet`, asked once at install: removing entries then asks nothing.
         let actsOnWillSet: Bool
     }
@@ -38,7 +38,7 @@ struct ObserverTable {
         willSetEntryCount += 1
     }
 
-    mutating func install(_ observer: consuming any Observer, for key: ObservationKey) {
+    mutating func install(_ observer: consuming EntryObserver, for key: ObservationKey) {
         let actsOnWillSet = observer.actsOnWillSet
         let entry = Entry(observer: consume observer, actsOnWillSet: actsOnWillSet)
         let change: (entries: Int, willSetEntries: Int)
@@ -64,26 +64,27 @@ struct ObserverTable {
         return fired
     }
 
-    /// The registrar is being deinitialized: the observers that fire then (`receiveRegistrarDeinit`),
-    /// each with the key of an entry that fired it, to be delivered once the lock is released.
-    /// O(n) in the entries.
-    mutating func receiveDeinit() -> [(observer: any Observer, key: ObservationKey)] {
-        var fired: [(observer: any Observer, key: ObservationKey)] = []
+    /// The registrar is being deinitialized: every entry, with its key, taken out of the table
+    /// (the caller tells them, with no lock held). O(n) in the entries.
+    mutating func removeAll() -> [(observer: EntryObserver, key: ObservationKey)] {
+        var removed: [(observer: EntryObserver, key: ObservationKey)] = []
         for index in buckets.values.indices {
             for entry in buckets.values[index].entries {
-                if let observer = entry.observer, observer.receiveRegistrarDeinit() {
-                    fired.append((observer, buckets.keys[index]))
-                }
+                removed.append((entry.observer!, buckets.keys[index]))
             }
         }
-        return fired
+        buckets = SmallDictionary()
+        emptyBuckets = 0
+        entryCount = 0
+        willSetEntryCount = 0
+        return removed
     }
 
     /// Removes `observer`'s entry for `key`, if there is one (an observer that stops reading a
     /// property). O(k) for the k entries of the bucket.
-    mutating func remove(_ observer: any Observer, for key: ObservationKey) {
+    mutating func remove(_ observer: ContinuousObserver, for key: ObservationKey) {
         guard let index = buckets.index(forKey: key),
-              let position = buckets.values[index].entries.firstIndex(where: { $0.observer! === observer })
+              let position = buckets.values[index].entries.firstIndex(where: { $0.observer!.is(observer) })
         else { return }
         let removed = buckets.values[index].entries.remove(at: position)
         didRemove(1, actingOnWillSet: removed.actsOnWillSet ? 1 : 0, from: index)
@@ -106,8 +107,8 @@ struct ObserverTable {
 
 extension ObserverTable.Bucket {
     /// Asks each entry, in order, what `event` means to it; appends the fired observers to
-    /// `fired` and removes the dropped entries, keeping the others in order. Returns how many
-    /// were removed, and how many of those acted on `willSet`.
+    /// `fired` and removes the dropped entries (giving up a one-shot's reference), keeping the
+    /// others in order. Returns how many were removed, and how many of those acted on `willSet`.
     fileprivate mutating func receive(
         _ event: TrackingEvent, thread: UInt, firing fired: inout FiredObservers
     ) -> (removed: Int, removedWillSet: Int) {
@@ -117,6 +118,8 @@ extension ObserverTable.Bucket {
             if verdict.fire {
                 // A dropped entry's reference is moved, a kept one's copied.
                 fired.append(verdict.keep ? entries[position].observer! : entries[position].observer.take()!)
+            } else if !verdict.keep {
+                entries[position].observer!.dropEntry()
             }
             if verdict.keep {
                 if kept != position { entries.swapAt(kept, position) }
@@ -148,7 +151,10 @@ extension ObserverTable.Bucket {
         if before >= purgeAt {
             entries.removeAll { entry in
                 let dead = !entry.observer!.isLive
-                if dead && entry.actsOnWillSet { willSetChange -= 1 }
+                if dead {
+                    if entry.actsOnWillSet { willSetChange -= 1 }
+                    entry.observer!.dropEntry()
+                }
                 return dead
             }
             purgeAt = max(8, entries.count * 2)
@@ -162,20 +168,20 @@ extension ObserverTable.Bucket {
 /// The observers one announcement fired, in bucket order: the first inline, so the common case
 /// (one observer) allocates nothing.
 struct FiredObservers {
-    private var first: (any Observer)?
-    private var more: ContiguousArray<any Observer> = []
+    private var first: EntryObserver?
+    private var more: ContiguousArray<EntryObserver> = []
 
     var isEmpty: Bool { first == nil }
 
-    mutating func append(_ observer: any Observer) {
+    mutating func append(_ observer: EntryObserver) {
         if first == nil { first = observer } else { more.append(observer) }
     }
 
-    /// Delivers to each, in order. Call with no lock held.
+    /// Delivers to each, in order, and then lets it go. Call with no lock held.
     func deliver(_ event: TrackingEvent, _ change: TrackedChange, thread: UInt) {
-        first?.deliver(event, change, thread: thread)
+        if let first { first.deliverOnce(event, change, thread: thread) }
         for observer in more {
-            observer.deliver(event, change, thread: thread)
+            observer.deliverOnce(event, change, thread: thread)
         }
     }
 }

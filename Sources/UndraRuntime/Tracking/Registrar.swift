@@ -258,16 +258,17 @@ extension Registrar {
         willSetCount.store(table.willSetEntryCount, ordering: .relaxed)
     }
 
-    /// Tells the observers that act on it that the registrar is going (`receiveRegistrarDeinit`).
+    /// Tells the observers that act on it that the registrar is going (`receiveRegistrarDeinit`),
+    /// and drops every entry.
     private func fireObserversOfDeinit() {
         let thread = currentThreadID()
-        for (observer, key) in table.withLock({ $0.receiveDeinit() }) {
-            observer.deliver(.didSet, key.change, thread: thread)
+        for (observer, key) in table.withLock({ $0.removeAll() }) {
+            observer.receiveRegistrarDeinit(key.change, thread: thread)
         }
     }
 
     /// Installs an entry of `observer` for `key`. O(1) on average; takes the table's lock.
-    func install(_ observer: any Observer, for key: ObservationKey) {
+    func install(_ observer: EntryObserver, for key: ObservationKey) {
         table.withLock { table in
             table.install(observer, for: key)
             publishCounts(of: table)
@@ -275,7 +276,7 @@ extension Registrar {
     }
 
     /// Removes `observer`'s entry for `key`, if any. O(k) for the k entries of the property; takes the table's lock.
-    func remove(_ observer: any Observer, for key: ObservationKey) {
+    func remove(_ observer: ContinuousObserver, for key: ObservationKey) {
         table.withLock { table in
             table.remove(observer, for: key)
             publishCounts(of: table)

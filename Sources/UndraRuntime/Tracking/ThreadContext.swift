@@ -86,6 +86,48 @@ final class ThreadContext {
         }
     }
 
+    /// One-shot observers nobody holds, ready for this thread's next `track` (+1 retained each).
+    /// A thread that delivers observers checked out elsewhere keeps them too, up to `maxSpares`;
+    /// beyond that they are deallocated.
+    @exclusivity(unchecked)
+    private var spareOneShots = ContiguousArray<Unmanaged<OneShotObserver>>()
+
+    /// How many spares a thread keeps: enough for a write that fires a thousand pending `track`s
+    /// to hand them all back (about 64 KB), few enough that a thread that once did holds little.
+    static let maxSpares = 1024
+
+    deinit {
+        for spare in spareOneShots { spare.release() }
+    }
+
+    /// A one-shot observer for a new `track` call on this thread, armed, with the call's
+    /// reference: a spare if there is one, else a new one.
+    /// - Parameter onChange: moved into the observer (left nil).
+    @inline(__always)
+    func checkOutOneShot(
+        firesOnWillSet: Bool, firesOnDeinit: Bool, onChange: inout (@Sendable () -> Void)?
+    ) -> Unmanaged<OneShotObserver> {
+        let observer = spareOneShots.popLast() ?? Unmanaged.passRetained(OneShotObserver())
+        observer._withUnsafeGuaranteedRef {
+            $0.arm(firesOnWillSet: firesOnWillSet, firesOnDeinit: firesOnDeinit, onChange: &onChange)
+        }
+        return observer
+    }
+
+    /// `observer` has no reference left: the calling thread forgets its `onChange` and keeps it
+    /// as a spare (or deallocates it, past `maxSpares`). Called from outside the observer's own
+    /// methods, which must not be running when it is deallocated.
+    static func checkInOneShot(_ observer: Unmanaged<OneShotObserver>) {
+        observer._withUnsafeGuaranteedRef { $0.disarm() }
+        withCurrent { context in
+            if context.spareOneShots.count < maxSpares {
+                context.spareOneShots.append(observer)
+            } else {
+                observer.release()
+            }
+        }
+    }
+
     /// Direct-mapped: key-path object address → id. Key paths in optimized code are unique
     /// global objects, so this hits on every read after the first. An entry keeps its key path
     /// alive, so an address in the cache can never be reused by another key path; the address is

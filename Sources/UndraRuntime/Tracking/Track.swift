@@ -23,94 +23,143 @@ public func track<T>(read: () throws -> T, onChange: consuming @escaping @Sendab
 func trackOnce<T>(
     firesOnWillSet: Bool, read: () throws -> T, onChange: consuming @escaping @Sendable () -> Void
 ) rethrows -> T {
-    let observer = OneShotObserver(
-        owner: currentThreadID(), firesOnWillSet: firesOnWillSet, firesOnDeinit: false, onChange: consume onChange)
-    defer { observer.finishReading() }
+    var onChange: (@Sendable () -> Void)? = consume onChange
     return try ThreadContext.withCurrent { context in
-        try context.withScope(.oneShot(Unmanaged.passUnretained(observer)), read)
+        let observer = context.checkOutOneShot(firesOnWillSet: firesOnWillSet, firesOnDeinit: false, onChange: &onChange)
+        defer { if observer._withUnsafeGuaranteedRef({ $0.dropReference() }) { ThreadContext.checkInOneShot(observer) } }
+        return try context.withScope(.oneShot(observer), read)
     }
 }
 
-/// The observer of one `track` call: armed by the reads, fired at most once.
-final class OneShotObserver: Observer {
-    private static let reading = 0, armed = 1, fired = 2
+/// The observer of one `track` call: armed by the reads, fired at most once, then handed back
+/// to a thread's spares for the next `track`.
+///
+/// **Who holds it.** No Swift reference: its state word counts them by hand. The `track` call
+/// holds one while it runs, each registrar entry one, and a firing entry's passes to the thread
+/// that delivers it. Whoever gives up the last one hands the observer back to its own thread's
+/// spares (`ThreadContext.checkInOneShot`), where the next `track` on that thread takes it
+/// again: no allocation per `track` once a thread has spares, and a release and a retain fewer
+/// than a counted Swift reference would cost (the entry's count moves to the deliverer, and a
+/// deliverer that holds the last one needs no atomic operation to know it).
+///
+/// **The state word**: `references << 1 | fired`. Installs add a reference (only the thread
+/// running `read` installs, while the call holds one); firing sets `fired` with one
+/// compare-and-swap, keeping the entry's reference for the deliverer; every other change is a
+/// subtraction. Once `fired` is set, or the call has returned, nobody can add a reference, so a
+/// thread that reads "one reference, fired" holds the last one.
+///
+/// - Thread safety: `@unchecked Sendable`. The state word is atomic. The other fields are written
+///   only by the thread that checked the observer out, before any other thread can reach it (they
+///   reach it through a registrar's entry, under that registrar's lock, taken after the writes);
+///   `onChange` is then read and cleared only by the thread whose compare-and-swap set `fired`.
+///   Every thread that was done with the observer gave up its reference with an
+///   acquiring-and-releasing operation on the state word, and the thread that finds no reference
+///   left acquires them all, so its next checkout's writes come after every earlier use.
+final class OneShotObserver: @unchecked Sendable {
+    private static let fired = 1
+    private static let reference = 2
 
     /// The word behind `state`, first in the object (`AtomicWord`); touched only through `state`.
-    private nonisolated(unsafe) var stateWord = OneShotObserver.reading
+    private nonisolated(unsafe) var stateWord = 0
     private var state: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self) }
-    /// The thread running `read`. While `read` runs, a write on it may be `read`'s own (which
-    /// does not fire) or a callback's (which does); other threads' writes always fire.
-    private let owner: UInt
     /// `track` fires on `willSet`; a `didSet` one-shot (the async sequence's) waits for the new value.
-    private let firesOnWillSet: Bool
+    private var firesOnWillSet = true
     /// Whether a registrar that holds its entry fires it when deinitialized (the async sequence's
     /// do, so that its closure runs again and can see its models gone; `track`'s do not).
-    private let firesOnDeinit: Bool
-    /// Written once by `init`; afterwards read and cleared only by the one thread whose
-    /// compare-exchange moved `state` to `fired`. That exchange is the lock guarding it: it is
-    /// won at most once, and its acquire-release ordering publishes `init`'s write to the winner.
-    private nonisolated(unsafe) var onChange: (@Sendable () -> Void)?
+    private var firesOnDeinit = false
+    private var onChange: (@Sendable () -> Void)?
 
-    init(owner: UInt, firesOnWillSet: Bool, firesOnDeinit: Bool, onChange: consuming @escaping @Sendable () -> Void) {
-        self.owner = owner
-        self.firesOnWillSet = firesOnWillSet
-        self.firesOnDeinit = firesOnDeinit
-        self.onChange = consume onChange
+    init() {
         assertAtomicWordsComeFirst(self, &stateWord)
     }
 
-    /// `read` returned: from now on writes by the owner thread fire too.
-    func finishReading() {
-        _ = state.compareExchange(expected: Self.reading, desired: Self.armed, ordering: .acquiringAndReleasing)
+    /// Arms a spare for a new `track` call, which holds the one reference. Called by the thread
+    /// that owns the spare (`ThreadContext.checkOutOneShot`); nobody else can reach it yet.
+    /// - Parameter onChange: moved in (left nil).
+    func arm(firesOnWillSet: Bool, firesOnDeinit: Bool, onChange: inout (@Sendable () -> Void)?) {
+        self.firesOnWillSet = firesOnWillSet
+        self.firesOnDeinit = firesOnDeinit
+        self.onChange = onChange.take()
+        state.store(Self.reference, ordering: .relaxed)
     }
 
-    func receive(_ event: TrackingEvent, thread: UInt) -> Verdict {
-        let current = state.load(ordering: .acquiring)
-        if current == Self.fired { return .drop }
-        if event == .willSet && !firesOnWillSet { return .keep }
-        if current == Self.reading && thread == owner { return receiveWhileReading() }
-        return fire(from: current)
+    /// Installs at every first read, until it fired (a write by another thread during `read`).
+    /// An install that races such a write leaves a stale entry, which is dropped like any other.
+    func firstRead(of key: ObservationKey, in registrar: Registrar) {
+        guard isLive else { return }
+        state.wrappingAdd(Self.reference, ordering: .relaxed)  // the `track` call holds one: never from zero
+        registrar.install(.oneShot(Unmanaged.passUnretained(self)), for: key)
     }
 
-    /// A write on the owner thread while `read` runs: `read`'s own (kept), or a callback's that a
-    /// write of `read` fired (fires). Out of line, so that the common path saves no registers.
-    @inline(never)
-    private func receiveWhileReading() -> Verdict {
-        ThreadContext.withCurrent { $0.isReading(self) } ? .keep : fire(from: Self.reading)
-    }
-
-    /// Moves `state` from `current` to `fired`: this entry fires, unless another thread's write
-    /// fired it first. (`read` ending on the owner thread meanwhile changes nothing: its writes
-    /// from then on fire too.)
+    /// Under a registrar's lock, for one entry. A write that `read` itself makes on its own
+    /// thread keeps the entry (it is `read`'s own write, not a change); a write made by a callback
+    /// that one of `read`'s writes fired is not hidden that way, and fires.
     @inline(__always)
-    private func fire(from current: Int) -> Verdict {
-        var current = current
+    func receive(_ event: TrackingEvent) -> Verdict {
+        var current = state.load(ordering: .acquiring)
+        if current & Self.fired != 0 { return .drop }
+        if event == .willSet && !firesOnWillSet { return .keep }
+        if openScopeCount.load(ordering: .relaxed) != 0 && isOwnRead() { return .keep }
         while true {
             let (exchanged, original) = state.compareExchange(
-                expected: current, desired: Self.fired, ordering: .acquiringAndReleasing)
-            if exchanged { return .fireAndDrop }
-            if original == Self.fired { return .drop }
+                expected: current, desired: current | Self.fired, ordering: .acquiringAndReleasing)
+            if exchanged { return .fireAndDrop }  // the entry's reference goes to the deliverer
+            if original & Self.fired != 0 { return .drop }
             current = original
         }
     }
 
-    /// Called once, by the thread whose `receive` won the exchange to `fired`.
-    func deliver(_ event: TrackingEvent, _ change: TrackedChange, thread: UInt) {
+    /// Whether this thread is inside this observer's `read` now. Out of line, so that the common
+    /// path saves no registers for the thread-local lookup.
+    @inline(never)
+    private func isOwnRead() -> Bool {
+        ThreadContext.withCurrent { $0.isReading(self) }
+    }
+
+    /// Called once, by the thread whose `receive` set `fired`, with no lock held.
+    func deliver() {
         ThreadContext.hidingScopes { onChange.take()?() }
     }
 
+    /// The deliverer is done: it gives up the reference firing handed it, and returns whether it
+    /// was the last (then the caller checks the observer in). When it was (the usual case: `track`
+    /// returned and read one registrar), no atomic operation is needed to know it: nobody can add
+    /// a reference to a fired observer.
+    func finishDelivery() -> Bool {
+        state.load(ordering: .acquiring) == Self.reference | Self.fired || dropReference()
+    }
+
+    /// Gives up one reference; returns whether it was the last (then the caller checks the
+    /// observer in, from outside its methods: `ThreadContext.checkInOneShot`). Under a registrar's
+    /// lock only for an observer that fired, whose `onChange` is gone, so that checking it in
+    /// there runs no user code.
+    func dropReference() -> Bool {
+        state.wrappingSubtract(Self.reference, ordering: .acquiringAndReleasing).newValue >> 1 == 0
+    }
+
+    /// Nobody holds it any more: forgets `onChange` (if it never fired, that releases the closure,
+    /// and whatever the closure captured). Called by the thread that checks it in.
+    func disarm() {
+        onChange = nil
+    }
+
     var isLive: Bool {
-        state.load(ordering: .relaxed) != Self.fired
+        state.load(ordering: .relaxed) & Self.fired == 0
     }
 
     var actsOnWillSet: Bool { firesOnWillSet }
 
+    /// The registrar holding this entry is being deinitialized, with no lock held: returns whether
+    /// to `deliver` (then finish the delivery), once; otherwise the caller drops the entry.
     func receiveRegistrarDeinit() -> Bool {
-        firesOnDeinit && fire(from: state.load(ordering: .acquiring)).fire
-    }
-
-    /// Installs at every first read, until it fired (a write by another thread during `read`).
-    func firstRead(of key: ObservationKey, in registrar: Registrar) {
-        if isLive { registrar.install(self, for: key) }
+        guard firesOnDeinit else { return false }
+        var current = state.load(ordering: .acquiring)
+        while current & Self.fired == 0 {
+            let (exchanged, original) = state.compareExchange(
+                expected: current, desired: current | Self.fired, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            current = original
+        }
+        return false
     }
 }

@@ -139,10 +139,12 @@ public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, S
         static func evaluate(
             isolation: isolated (any Actor)?, _ emitter: Emitter, raising signal: ChangeSignal
         ) async -> Result<Iteration, Failure> {
-            let observer = OneShotObserver(
-                owner: currentThreadID(), firesOnWillSet: false, firesOnDeinit: true, onChange: { signal.raise() })
-            defer { observer.finishReading() }
-            return await ThreadContext.withScope(.oneShot(Unmanaged.passUnretained(observer))) {
+            var onChange: (@Sendable () -> Void)? = { signal.raise() }
+            let observer = ThreadContext.withCurrent {
+                $0.checkOutOneShot(firesOnWillSet: false, firesOnDeinit: true, onChange: &onChange)
+            }
+            defer { if observer._withUnsafeGuaranteedRef({ $0.dropReference() }) { ThreadContext.checkInOneShot(observer) } }
+            return await ThreadContext.withScope(.oneShot(observer)) {
                 await emitter.run(isolation)
             }
         }
