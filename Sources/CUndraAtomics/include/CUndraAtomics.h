@@ -52,4 +52,22 @@ CUNDRA_INLINE intptr_t *cundra_open_scope_count_address(void) {
     return &cundra_open_scope_count;
 }
 
+/// The calling thread's `ThreadContext` (UndraRuntime's Tracking/ThreadContext.swift), unretained,
+/// or NULL before the thread's first use and after its exit began: a thread-local word, so that
+/// finding it is one load (a pthread key's value is a call, and its key a lazy global). The
+/// reference is held by a pthread key's slot, whose destructor releases it at thread exit.
+#if defined(__ELF__)
+extern __thread void *cundra_thread_context __attribute__((tls_model("initial-exec")));
+#else
+extern __thread void *cundra_thread_context;
+#endif
+
+CUNDRA_INLINE void *cundra_current_thread_context(void) {
+    return cundra_thread_context;
+}
+
+CUNDRA_INLINE void cundra_set_current_thread_context(void *context) {
+    cundra_thread_context = context;
+}
+
 #endif

@@ -5,19 +5,31 @@
 /// when they outnumber the live ones.
 struct ObserverTable {
     struct Entry {
-        /// Nil only between a fired entry's removal and its disposal: its reference moves to
-        /// the fired observers (no retain for them, no release with the entry).
+        /// Nil when the slot is empty (a bucket's `first`), and between a fired entry's removal and
+        /// its disposal: its reference moves to the fired observers (no retain for them, no release
+        /// with the entry).
         var observer: EntryObserver?
         /// `observer.actsOnWillSet`, asked once at install: removing entries then asks nothing.
-        let actsOnWillSet: Bool
+        var actsOnWillSet: Bool
+
+        static var empty: Entry { Entry(observer: nil, actsOnWillSet: false) }
     }
 
+    /// The entries of one (subject, property), in the order they were installed.
     struct Bucket {
-        var entries: ContiguousArray<Entry> = []
-        /// When `entries` reaches this size, dead entries are dropped before appending; then it
+        /// The oldest entry, inline: most buckets hold one observer at a time (a `track`, a view's
+        /// observation), and installing and firing it then touch no array. Empty once taken; a new
+        /// entry goes here again only when `rest` is empty too, so the order holds.
+        var first = Entry.empty
+        /// The entries installed after `first`.
+        var rest: ContiguousArray<Entry> = []
+        /// When the bucket reaches this size, dead entries are dropped before appending; then it
         /// doubles. This keeps a never-written property's bucket at most about twice its live
         /// entries, at O(1) amortized cost per install.
         var purgeAt = 8
+
+        var isEmpty: Bool { first.observer == nil && rest.isEmpty }
+        var count: Int { (first.observer == nil ? 0 : 1) + rest.count }
     }
 
     private var buckets = SmallDictionary<ObservationKey, Bucket>()
@@ -43,7 +55,7 @@ struct ObserverTable {
         let entry = Entry(observer: consume observer, actsOnWillSet: actsOnWillSet)
         let change: (entries: Int, willSetEntries: Int)
         if let index = buckets.index(forKey: key) {
-            if buckets.values[index].entries.isEmpty { emptyBuckets -= 1 }
+            if buckets.values[index].isEmpty { emptyBuckets -= 1 }
             change = buckets.values[index].append(entry)
         } else {
             var bucket = Bucket()
@@ -69,7 +81,8 @@ struct ObserverTable {
     mutating func removeAll() -> [(observer: EntryObserver, key: ObservationKey)] {
         var removed: [(observer: EntryObserver, key: ObservationKey)] = []
         for index in buckets.values.indices {
-            for entry in buckets.values[index].entries {
+            if let observer = buckets.values[index].first.observer { removed.append((observer, buckets.keys[index])) }
+            for entry in buckets.values[index].rest {
                 removed.append((entry.observer!, buckets.keys[index]))
             }
         }
@@ -83,24 +96,30 @@ struct ObserverTable {
     /// Removes `observer`'s entry for `key`, if there is one (an observer that stops reading a
     /// property). O(k) for the k entries of the bucket.
     mutating func remove(_ observer: ContinuousObserver, for key: ObservationKey) {
-        guard let index = buckets.index(forKey: key),
-              let position = buckets.values[index].entries.firstIndex(where: { $0.observer!.is(observer) })
-        else { return }
-        let removed = buckets.values[index].entries.remove(at: position)
+        guard let index = buckets.index(forKey: key) else { return }
+        let removed: Entry
+        if buckets.values[index].first.observer?.is(observer) == true {
+            removed = buckets.values[index].first
+            buckets.values[index].first = .empty
+        } else if let position = buckets.values[index].rest.firstIndex(where: { $0.observer!.is(observer) }) {
+            removed = buckets.values[index].rest.remove(at: position)
+        } else {
+            return
+        }
         didRemove(1, actingOnWillSet: removed.actsOnWillSet ? 1 : 0, from: index)
     }
 
     private mutating func didRemove(_ removed: Int, actingOnWillSet removedWillSet: Int, from index: Int) {
         entryCount -= removed
         willSetEntryCount -= removedWillSet
-        if removed > 0 && buckets.values[index].entries.isEmpty {
+        if removed > 0 && buckets.values[index].isEmpty {
             emptyBuckets += 1
             if emptyBuckets > 8 && emptyBuckets * 2 > buckets.count { sweepEmptyBuckets() }
         }
     }
 
     private mutating func sweepEmptyBuckets() {
-        buckets.removeAll { $0.entries.isEmpty }
+        buckets.removeAll { $0.isEmpty }
         emptyBuckets = 0
     }
 }
@@ -112,44 +131,68 @@ extension ObserverTable.Bucket {
     fileprivate mutating func receive(
         _ event: TrackingEvent, thread: UInt, firing fired: inout FiredObservers
     ) -> (removed: Int, removedWillSet: Int) {
-        var kept = 0, removedWillSet = 0
-        for position in entries.indices {
-            let verdict = Self.verdict(of: entries, at: position, on: event, thread: thread)
-            if verdict.fire {
-                // A dropped entry's reference is moved, a kept one's copied.
-                fired.append(verdict.keep ? entries[position].observer! : entries[position].observer.take()!)
-            } else if !verdict.keep {
-                entries[position].observer!.dropEntry()
-            }
-            if verdict.keep {
-                if kept != position { entries.swapAt(kept, position) }
+        var removed = 0, removedWillSet = 0
+        if first.observer != nil, !Self.receive(event, thread: thread, entry: &first, firing: &fired) {
+            removed = 1
+            if first.actsOnWillSet { removedWillSet = 1 }
+            first = .empty
+        }
+        if rest.isEmpty { return (removed, removedWillSet) }
+        var kept = 0
+        for position in rest.indices {
+            if Self.receive(event, thread: thread, entry: &rest[position], firing: &fired) {
+                if kept != position { rest.swapAt(kept, position) }
                 kept += 1
-            } else if entries[position].actsOnWillSet {
+            } else if rest[position].actsOnWillSet {
                 removedWillSet += 1
             }
         }
-        let removed = entries.count - kept
-        for _ in 0..<removed { entries.removeLast() }
+        removed += rest.count - kept
+        while rest.count > kept { rest.removeLast() }
         return (removed, removedWillSet)
     }
 
-    /// What `entries[position]`'s observer makes of `event`. The entries are borrowed, so the
-    /// observer is asked without a retain and a release (asked through the mutable bucket, it got both).
+    /// Asks `entry`'s observer what `event` means to it; appends it to `fired` if it fires (a
+    /// dropped entry's reference is moved there, a kept one's copied), gives up the reference of
+    /// one dropped without firing. Returns whether the entry stays.
+    @inline(__always)
+    private static func receive(
+        _ event: TrackingEvent, thread: UInt, entry: inout ObserverTable.Entry, firing fired: inout FiredObservers
+    ) -> Bool {
+        let verdict = verdict(of: entry, on: event, thread: thread)
+        if verdict.fire {
+            fired.append(verdict.keep ? entry.observer! : entry.observer.take()!)
+        } else if !verdict.keep {
+            entry.observer.take()!.dropEntry()
+        }
+        return verdict.keep
+    }
+
+    /// What `entry`'s observer makes of `event`. The entry is borrowed, so the observer is asked
+    /// without a retain and a release (asked through the mutable bucket, it got both).
     @inline(__always)
     private static func verdict(
-        of entries: borrowing ContiguousArray<ObserverTable.Entry>, at position: Int, on event: TrackingEvent,
-        thread: UInt
+        of entry: borrowing ObserverTable.Entry, on event: TrackingEvent, thread: UInt
     ) -> Verdict {
-        entries[position].observer!.receive(event, thread: thread)
+        entry.observer.unsafelyUnwrapped.receive(event, thread: thread)
     }
 
     /// Appends `entry`, first dropping dead entries if the bucket reached its purge size.
     /// Returns the change in the number of entries, and in those that act on `willSet`.
     fileprivate mutating func append(_ entry: consuming ObserverTable.Entry) -> (entries: Int, willSetEntries: Int) {
-        let before = entries.count
-        var willSetChange = 0
+        let willSet = entry.actsOnWillSet ? 1 : 0
+        if first.observer == nil && rest.isEmpty {
+            first = entry
+            return (1, willSet)
+        }
+        let before = count
+        var willSetChange = willSet
         if before >= purgeAt {
-            entries.removeAll { entry in
+            if first.observer != nil && Self.purge(&first) {
+                if first.actsOnWillSet { willSetChange -= 1 }
+                first = .empty
+            }
+            rest.removeAll { entry in
                 let dead = !entry.observer!.isLive
                 if dead {
                     if entry.actsOnWillSet { willSetChange -= 1 }
@@ -157,31 +200,42 @@ extension ObserverTable.Bucket {
                 }
                 return dead
             }
-            purgeAt = max(8, entries.count * 2)
+            purgeAt = max(8, count * 2)
         }
-        if entry.actsOnWillSet { willSetChange += 1 }
-        entries.append(entry)
-        return (entries.count - before, willSetChange)
+        rest.append(entry)
+        return (count - before, willSetChange)
+    }
+
+    /// Whether `entry` is dead; if so, its reference is given up.
+    private static func purge(_ entry: inout ObserverTable.Entry) -> Bool {
+        guard !entry.observer!.isLive else { return false }
+        entry.observer.take()!.dropEntry()
+        return true
     }
 }
 
 /// The observers one announcement fired, in bucket order: the first inline, so the common case
-/// (one observer) allocates nothing.
+/// (one observer) allocates nothing and releases no array.
 struct FiredObservers {
     private var first: EntryObserver?
-    private var more: ContiguousArray<EntryObserver> = []
+    private var more: ContiguousArray<EntryObserver>?
 
     var isEmpty: Bool { first == nil }
 
     mutating func append(_ observer: EntryObserver) {
-        if first == nil { first = observer } else { more.append(observer) }
+        if first == nil {
+            first = observer
+        } else {
+            if more == nil { more = [] }
+            more!.append(observer)
+        }
     }
 
     /// Delivers to each, in order, and then lets it go. Call with no lock held.
     func deliver(_ event: TrackingEvent, _ change: TrackedChange, thread: UInt) {
         if let first { first.deliverOnce(event, change, thread: thread) }
-        for observer in more {
-            observer.deliverOnce(event, change, thread: thread)
+        if let more {
+            for observer in more { observer.deliverOnce(event, change, thread: thread) }
         }
     }
 }

@@ -19,10 +19,15 @@ var openScopeCount: AtomicWord<Int> { AtomicWord(at: cundra_open_scope_count_add
 /// What one thread knows about tracking: its stack of open scopes, and a small cache from
 /// key-path objects to property ids. Only its own thread ever touches it.
 final class ThreadContext {
-    /// The open `track` (or re-track) scopes, innermost last. A read is recorded in every one of
-    /// them, which is how an inner scope's reads also count for the outer scopes.
+    /// The open `track` (or re-track) scopes, innermost last, then closed ones kept for reuse.
+    /// A read is recorded in every open one, which is how an inner scope's reads also count for
+    /// the outer scopes.
     @exclusivity(unchecked)  // Touched only by its own thread, never re-entrantly.
     var scopes: ContiguousArray<TrackingScope> = []
+
+    /// How many of `scopes` are open.
+    @exclusivity(unchecked)
+    var depth = 0
 
     /// The scopes below this index are hidden: they belong to code that is waiting for an
     /// observer's callback to return (a write made while reading fired it). The callback's reads
@@ -86,18 +91,23 @@ final class ThreadContext {
         }
     }
 
-    /// One-shot observers nobody holds, ready for this thread's next `track` (+1 retained each).
-    /// A thread that delivers observers checked out elsewhere keeps them too, up to `maxSpares`;
-    /// beyond that they are deallocated.
+    /// One-shot observers nobody holds, ready for this thread's next `track` (+1 retained each),
+    /// linked through their `nextSpare`. A thread that delivers observers checked out elsewhere
+    /// keeps them too, up to `maxSpares`; beyond that they are deallocated.
     @exclusivity(unchecked)
-    private var spareOneShots = ContiguousArray<Unmanaged<OneShotObserver>>()
+    private var spares: Unmanaged<OneShotObserver>?
+    @exclusivity(unchecked)
+    private var spareCount = 0
 
     /// How many spares a thread keeps: enough for a write that fires a thousand pending `track`s
     /// to hand them all back (about 64 KB), few enough that a thread that once did holds little.
-    static let maxSpares = 1024
+    static var maxSpares: Int { 1024 }
 
     deinit {
-        for spare in spareOneShots { spare.release() }
+        while let spare = spares {
+            spares = spare._withUnsafeGuaranteedRef { $0.nextSpare }
+            spare.release()
+        }
     }
 
     /// A one-shot observer for a new `track` call on this thread, armed, with the call's
@@ -107,7 +117,14 @@ final class ThreadContext {
     func checkOutOneShot(
         firesOnWillSet: Bool, firesOnDeinit: Bool, onChange: inout (@Sendable () -> Void)?
     ) -> Unmanaged<OneShotObserver> {
-        let observer = spareOneShots.popLast() ?? Unmanaged.passRetained(OneShotObserver())
+        let observer: Unmanaged<OneShotObserver>
+        if let spare = spares {
+            observer = spare
+            spares = spare._withUnsafeGuaranteedRef { $0.nextSpare }
+            spareCount -= 1
+        } else {
+            observer = Unmanaged.passRetained(OneShotObserver())
+        }
         observer._withUnsafeGuaranteedRef {
             $0.arm(firesOnWillSet: firesOnWillSet, firesOnDeinit: firesOnDeinit, onChange: &onChange)
         }
@@ -120,8 +137,10 @@ final class ThreadContext {
     static func checkInOneShot(_ observer: Unmanaged<OneShotObserver>) {
         observer._withUnsafeGuaranteedRef { $0.disarm() }
         withCurrent { context in
-            if context.spareOneShots.count < maxSpares {
-                context.spareOneShots.append(observer)
+            if context.spareCount < maxSpares {
+                observer._withUnsafeGuaranteedRef { $0.nextSpare = context.spares }
+                context.spares = observer
+                context.spareCount += 1
             } else {
                 observer.release()
             }
@@ -163,22 +182,34 @@ final class ThreadContext {
         return id
     }
 
-    /// Runs `body` with this thread's context, creating it on first use.
+    /// Runs `body` with this thread's context, creating it on first use. One thread-local load.
     @inline(__always)
     static func withCurrent<Result>(_ body: (ThreadContext) throws -> Result) rethrows -> Result {
-        if let pointer = pthread_getspecific(contextKey) {
+        if let pointer = cundra_current_thread_context() {
             return try Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
         }
+        return try body(makeCurrent())
+    }
+
+    /// Creates this thread's context: its pthread key's slot holds the reference (released at
+    /// thread exit), the thread-local word finds it.
+    @inline(never)
+    private static func makeCurrent() -> ThreadContext {
         let context = ThreadContext()
-        pthread_setspecific(contextKey, Unmanaged.passRetained(context).toOpaque())
-        return try body(context)
+        let pointer = Unmanaged.passRetained(context).toOpaque()
+        pthread_setspecific(contextKey, pointer)
+        cundra_set_current_thread_context(pointer)
+        return context
     }
 }
 
-/// The pthread key of the current thread's `ThreadContext`; the destructor releases it at thread exit.
+/// The pthread key whose slot holds each thread's `ThreadContext`; the destructor releases it at
+/// thread exit, first clearing the thread-local word (a destructor that runs after it and reaches
+/// the registrar gets a new context, which this key's next round of destructors releases).
 private let contextKey: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key) { pointer in
+        cundra_set_current_thread_context(nil)
         if let pointer { Unmanaged<ThreadContext>.fromOpaque(pointer).release() }
     }
     precondition(status == 0, "UndraRuntime: pthread_key_create failed (\(status))")

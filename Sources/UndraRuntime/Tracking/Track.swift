@@ -68,6 +68,9 @@ final class OneShotObserver: @unchecked Sendable {
     /// do, so that its closure runs again and can see its models gone; `track`'s do not).
     private var firesOnDeinit = false
     private var onChange: (@Sendable () -> Void)?
+    /// The next spare on the list of the thread that keeps this one as a spare; touched only by
+    /// that thread (`ThreadContext.checkOutOneShot`, `checkInOneShot`).
+    var nextSpare: Unmanaged<OneShotObserver>?
 
     init() {
         assertAtomicWordsComeFirst(self, &stateWord)
@@ -140,7 +143,7 @@ final class OneShotObserver: @unchecked Sendable {
     /// Nobody holds it any more: forgets `onChange` (if it never fired, that releases the closure,
     /// and whatever the closure captured). Called by the thread that checks it in.
     func disarm() {
-        onChange = nil
+        if onChange != nil { onChange = nil }  // usually taken already, by the delivery
     }
 
     var isLive: Bool {

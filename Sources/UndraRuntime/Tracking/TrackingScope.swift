@@ -5,16 +5,23 @@
 /// Reads install their entry at once, not when the scope closes: a write by another thread after
 /// a property was read therefore always finds the observer (no lost update between the read and
 /// the install).
+///
+/// A thread keeps its scopes once closed (`ThreadContext.scopes` beyond `depth`), and the next
+/// scope opened at the same depth reuses one, table and all: opening and closing a scope neither
+/// allocates nor frees, and forgetting what a table held is one increment (see `stamp`).
 struct TrackingScope {
-    let observer: ScopeObserver
+    private(set) var observer: ScopeObserver
 
     /// Installed so far, for deduplication: reading one property thirty times installs once.
     /// The first key is kept inline (most scopes read one property); more go to a small
     /// open-addressing table with a multiplicative hash, several times cheaper than `Set`'s
     /// seeded SipHash for these three-word keys.
     private var first: InstalledKey?
-    private var table: ContiguousArray<InstalledKey?> = []
+    private var table: ContiguousArray<Slot> = []
     private var tableCount = 0
+    /// The table's slots that hold this scope's keys carry this stamp; a slot with another is
+    /// empty. A reused scope takes a new stamp rather than clearing its table.
+    private var stamp: UInt = 1
 
     private struct InstalledKey: Equatable {
         let registrar: ObjectIdentifier
@@ -28,9 +35,29 @@ struct TrackingScope {
         }
     }
 
+    private struct Slot {
+        var stamp: UInt = 0
+        var key: InstalledKey?
+    }
+
     init(observer: ScopeObserver) {
         self.observer = observer
     }
+
+    /// Makes this closed scope the new scope of `observer`, having read nothing yet. A table
+    /// grown past `keptTableSize` slots (a scope that read thousands of properties) is let go
+    /// rather than kept by the thread.
+    mutating func reopen(for observer: ScopeObserver) {
+        self.observer = observer
+        first = nil
+        if tableCount != 0 {
+            stamp &+= 1
+            tableCount = 0
+            if table.count > Self.keptTableSize { table = [] }
+        }
+    }
+
+    private static var keptTableSize: Int { 4096 }
 
     /// Records the read; returns true the first time this scope sees (registrar, key).
     mutating func firstRead(of key: ObservationKey, in registrar: ObjectIdentifier) -> Bool {
@@ -40,7 +67,7 @@ struct TrackingScope {
             return true
         }
         if first == entry { return false }
-        if table.isEmpty { table = ContiguousArray(repeating: nil, count: 16) }
+        if table.isEmpty { table = ContiguousArray(repeating: Slot(), count: 16) }
         return insert(entry)
     }
 
@@ -48,11 +75,11 @@ struct TrackingScope {
         let shift = UInt(UInt.bitWidth - table.count.trailingZeroBitCount)
         let mask = table.count - 1
         var slot = Int(truncatingIfNeeded: entry.hash >> shift)
-        while let occupant = table[slot] {
-            if occupant == entry { return false }
+        while table[slot].stamp == stamp {
+            if table[slot].key == entry { return false }
             slot = (slot + 1) & mask
         }
-        table[slot] = entry
+        table[slot] = Slot(stamp: stamp, key: entry)
         tableCount += 1
         if tableCount * 2 > table.count { grow() }
         return true
@@ -60,9 +87,9 @@ struct TrackingScope {
 
     private mutating func grow() {
         let old = table
-        table = ContiguousArray(repeating: nil, count: old.count * 4)
+        table = ContiguousArray(repeating: Slot(), count: old.count * 4)
         tableCount = 0
-        for case let entry? in old { _ = insert(entry) }
+        for slot in old where slot.stamp == stamp { _ = insert(slot.key!) }
     }
 }
 
@@ -130,23 +157,28 @@ extension ThreadContext {
 
     private func openScope(_ observer: ScopeObserver) {
         openScopeCount.wrappingAdd(1, ordering: .relaxed)
-        scopes.append(TrackingScope(observer: observer))
+        if depth < scopes.count {
+            scopes[depth].reopen(for: observer)
+        } else {
+            scopes.append(TrackingScope(observer: observer))
+        }
+        depth += 1
     }
 
     private func closeScope() {
-        scopes.removeLast()
+        depth -= 1
         openScopeCount.wrappingSubtract(1, ordering: .relaxed)
     }
 
     /// Whether a scope is open, and visible, on this thread.
-    var isTracking: Bool { scopes.count > visibleFrom }
+    var isTracking: Bool { depth > visibleFrom }
 
     /// Records a read of `key` through `registrar` in every visible scope, and tells the observer
     /// of each scope that had not read it yet.
     func recordRead(of key: ObservationKey, in registrar: Registrar) {
         let identity = ObjectIdentifier(registrar)
         var index = visibleFrom
-        while index < scopes.count {
+        while index < depth {
             if scopes[index].firstRead(of: key, in: identity) { scopes[index].observer.firstRead(of: key, in: registrar) }
             index += 1
         }
@@ -157,7 +189,7 @@ extension ThreadContext {
     /// not from a callback that a write of that `read` fired. O(n) in the visible scopes.
     func isReading(_ observer: AnyObject) -> Bool {
         let address = Unmanaged.passUnretained(observer).toOpaque()
-        for index in visibleFrom..<scopes.count where scopes[index].observer.address == address { return true }
+        for index in visibleFrom..<depth where scopes[index].observer.address == address { return true }
         return false
     }
 
@@ -182,7 +214,7 @@ extension ThreadContext {
     @inline(never)
     private static func hideScopes() -> (Unmanaged<ThreadContext>, hidden: Int) {
         withCurrent { context in
-            defer { context.visibleFrom = context.scopes.count }
+            defer { context.visibleFrom = context.depth }
             return (Unmanaged.passUnretained(context), context.visibleFrom)
         }
     }
