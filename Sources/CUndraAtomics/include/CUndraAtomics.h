@@ -52,6 +52,47 @@ CUNDRA_INLINE intptr_t *cundra_open_scope_count_address(void) {
     return &cundra_open_scope_count;
 }
 
+/// A lock of one word, for UndraRuntime's `Locked`: uncontended, a lock is one compare-and-swap
+/// and an unlock one exchange, inlined into the caller (a pthread mutex costs about fifty
+/// instructions more a pair, in calls that check its kind and owner). Contended, a thread spins
+/// briefly, then sleeps in the kernel. ThreadSanitizer sees the atomics, so it orders what the
+/// lock guards.
+///
+/// On Apple platforms it is `os_unfair_lock`, the system's own lock of this shape (it donates the
+/// waiter's priority to the owner). Elsewhere a futex word (Linux): 0 free, 1 held, 2 held with
+/// sleepers, after Drepper's "Futexes Are Tricky".
+#if defined(__APPLE__)
+#include <os/lock.h>
+typedef os_unfair_lock cundra_lock_t;
+
+CUNDRA_INLINE void cundra_lock_init(cundra_lock_t *lock) { *lock = OS_UNFAIR_LOCK_INIT; }
+CUNDRA_INLINE void cundra_lock(cundra_lock_t *lock) { os_unfair_lock_lock(lock); }
+CUNDRA_INLINE void cundra_unlock(cundra_lock_t *lock) { os_unfair_lock_unlock(lock); }
+#else
+typedef struct { int32_t word; } cundra_lock_t;
+
+/// The contended halves (Atomics.c).
+void cundra_lock_contended(cundra_lock_t *lock);
+void cundra_unlock_contended(cundra_lock_t *lock);
+
+CUNDRA_INLINE void cundra_lock_init(cundra_lock_t *lock) { lock->word = 0; }
+
+CUNDRA_INLINE void cundra_lock(cundra_lock_t *lock) {
+    int32_t expected = 0;
+    if (__builtin_expect(__atomic_compare_exchange_n(
+            &lock->word, &expected, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED), 1)) {
+        return;
+    }
+    cundra_lock_contended(lock);
+}
+
+CUNDRA_INLINE void cundra_unlock(cundra_lock_t *lock) {
+    if (__builtin_expect(__atomic_exchange_n(&lock->word, 0, __ATOMIC_RELEASE) != 1, 0)) {
+        cundra_unlock_contended(lock);
+    }
+}
+#endif
+
 /// The calling thread's `ThreadContext` (UndraRuntime's Tracking/ThreadContext.swift), unretained,
 /// or NULL before the thread's first use and after its exit began: a thread-local word, so that
 /// finding it is one load (a pthread key's value is a call, and its key a lazy global). The

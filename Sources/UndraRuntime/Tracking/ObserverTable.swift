@@ -181,9 +181,19 @@ extension ObserverTable.Bucket {
     /// Returns the change in the number of entries, and in those that act on `willSet`.
     fileprivate mutating func append(_ entry: consuming ObserverTable.Entry) -> (entries: Int, willSetEntries: Int) {
         let willSet = entry.actsOnWillSet ? 1 : 0
-        if first.observer == nil && rest.isEmpty {
-            first = entry
-            return (1, willSet)
+        if rest.isEmpty {
+            if first.observer == nil {
+                first = entry
+                return (1, willSet)
+            }
+            // A dead oldest entry with none after it (a `track` that fired through another
+            // property it read): the new entry takes its place, so a bucket that a view or a loop
+            // re-tracks holds one entry, not a run of stale ones up to its purge size.
+            if Self.purge(&first) {
+                let change = (0, willSet - (first.actsOnWillSet ? 1 : 0))
+                first = entry
+                return change
+            }
         }
         let before = count
         var willSetChange = willSet
@@ -215,7 +225,9 @@ extension ObserverTable.Bucket {
 }
 
 /// The observers one announcement fired, in bucket order: the first inline, so the common case
-/// (one observer) allocates nothing and releases no array.
+/// (one observer) touches no array; more go to a buffer the thread keeps from one announcement to
+/// the next (`ThreadContext.takeFiredBuffer`), so a write that fires a thousand observers does
+/// not allocate either, once the thread has done it before.
 struct FiredObservers {
     private var first: EntryObserver?
     private var more: ContiguousArray<EntryObserver>?
@@ -226,16 +238,16 @@ struct FiredObservers {
         if first == nil {
             first = observer
         } else {
-            if more == nil { more = [] }
+            if more == nil { more = ThreadContext.withCurrent { $0.takeFiredBuffer() } }
             more!.append(observer)
         }
     }
 
-    /// Delivers to each, in order, and then lets it go. Call with no lock held.
-    func deliver(_ event: TrackingEvent, _ change: TrackedChange, thread: UInt) {
+    /// Delivers to each, in order, lets it go, and gives the buffer back. Call with no lock held.
+    consuming func deliver(_ event: TrackingEvent, _ change: TrackedChange, thread: UInt) {
         if let first { first.deliverOnce(event, change, thread: thread) }
-        if let more {
-            for observer in more { observer.deliverOnce(event, change, thread: thread) }
-        }
+        guard let more else { return }
+        for observer in more { observer.deliverOnce(event, change, thread: thread) }
+        ThreadContext.withCurrent { $0.giveBackFiredBuffer(more) }
     }
 }

@@ -48,7 +48,7 @@ public final class Registrar: Sendable {
     @inlinable
     var bridgeState: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self, word: 2) }
 
-    let table = Locked(ObserverTable())
+    let table = WordLocked(ObserverTable())
 
     /// Creates a registrar with no observers. O(1).
     ///
@@ -81,7 +81,7 @@ public final class Registrar: Sendable {
         _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Value>
     ) {
         if openScopeCount.load(ordering: .relaxed) | bridgeState.load(ordering: .relaxed) != 0 {
-            accessTracked(subject, keyPath: keyPath)
+            accessTracked(subject, keyPath: { keyPath() })
         }
     }
 
@@ -92,7 +92,7 @@ public final class Registrar: Sendable {
         _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Value>
     ) {
         if willSetCount.load(ordering: .relaxed) != 0 {
-            announce(.willSet, ObjectIdentifier(subject), keyPath: keyPath)
+            announce(.willSet, ObjectIdentifier(subject), keyPath: { keyPath() })
         }
     }
 
@@ -102,7 +102,7 @@ public final class Registrar: Sendable {
         _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Value>
     ) {
         if installedCount.load(ordering: .relaxed) != 0 {
-            announce(.didSet, ObjectIdentifier(subject), keyPath: keyPath)
+            announce(.didSet, ObjectIdentifier(subject), keyPath: { keyPath() })
         }
     }
 
@@ -127,7 +127,7 @@ public final class Registrar: Sendable {
         storage: @autoclosure () -> AnyKeyPath
     ) {
         if openScopeCount.load(ordering: .relaxed) | bridgeState.load(ordering: .relaxed) != 0 {
-            accessTracked(subject, keyPath: keyPath, storage: storage)
+            accessTracked(subject, keyPath: { keyPath() }, storage: storage)
         }
     }
 
@@ -138,7 +138,7 @@ public final class Registrar: Sendable {
         storage: @autoclosure () -> AnyKeyPath
     ) {
         if willSetCount.load(ordering: .relaxed) != 0 {
-            announce(.willSet, ObjectIdentifier(subject), keyPath: keyPath, storage: storage)
+            announce(.willSet, ObjectIdentifier(subject), keyPath: { keyPath() }, storage: storage)
         }
     }
 
@@ -149,7 +149,7 @@ public final class Registrar: Sendable {
         storage: @autoclosure () -> AnyKeyPath
     ) {
         if installedCount.load(ordering: .relaxed) != 0 {
-            announce(.didSet, ObjectIdentifier(subject), keyPath: keyPath, storage: storage)
+            announce(.didSet, ObjectIdentifier(subject), keyPath: { keyPath() }, storage: storage)
         }
     }
 
@@ -193,12 +193,12 @@ public final class Registrar: Sendable {
 // MARK: - Slow paths (a scope is open, observers are installed, or the registrar is bridged)
 
 extension Registrar {
+    /// Not generic, so that it runs as compiled here rather than unspecialized, looking up type
+    /// metadata (callers pass the key path as an `AnyKeyPath`, built only if needed).
     /// - Parameter storage: a `@Tracked` property's storage, to name the property by (its key
     ///   path is to a computed property, which describes itself by an address).
     @usableFromInline
-    func accessTracked<Subject: AnyObject, Value>(
-        _ subject: Subject, keyPath: () -> KeyPath<Subject, Value>, storage: () -> AnyKeyPath? = { nil }
-    ) {
+    func accessTracked(_ subject: AnyObject, keyPath: () -> AnyKeyPath, storage: () -> AnyKeyPath? = { nil }) {
         ThreadContext.withCurrent { context in
             let bridged = bridgeState.load(ordering: .relaxed) != BridgeState.none && isBridged(reading: subject)
             guard bridged || context.isTracking else { return }
@@ -221,9 +221,10 @@ extension Registrar {
         }
     }
 
+    /// Not generic, as `accessTracked(_:keyPath:storage:)`.
     @usableFromInline
-    func announce<Subject, Value>(
-        _ event: TrackingEvent, _ subject: ObjectIdentifier, keyPath: () -> KeyPath<Subject, Value>,
+    func announce(
+        _ event: TrackingEvent, _ subject: ObjectIdentifier, keyPath: () -> AnyKeyPath,
         storage: () -> AnyKeyPath? = { nil }
     ) {
         let key = ThreadContext.withCurrent { context in

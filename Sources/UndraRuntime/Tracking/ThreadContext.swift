@@ -147,6 +147,24 @@ final class ThreadContext {
         }
     }
 
+    /// A buffer for the observers that one announcement on this thread fires after the first,
+    /// empty, kept from one announcement to the next; nil while one holds it (a nested
+    /// announcement, made from a callback, then gets a new one).
+    @exclusivity(unchecked)
+    private var firedBuffer: ContiguousArray<EntryObserver>? = []
+
+    /// The thread's buffer for fired observers, or a new one if it is in use.
+    func takeFiredBuffer() -> ContiguousArray<EntryObserver> {
+        firedBuffer.take() ?? []
+    }
+
+    /// Empties `buffer` (releasing what it holds) and keeps it for the next announcement, unless
+    /// the thread holds one already or it grew past a few thousand observers.
+    func giveBackFiredBuffer(_ buffer: consuming ContiguousArray<EntryObserver>) {
+        buffer.removeAll(keepingCapacity: true)
+        if firedBuffer == nil && buffer.capacity <= 4096 { firedBuffer = consume buffer }
+    }
+
     /// Direct-mapped: key-path object address → id. Key paths in optimized code are unique
     /// global objects, so this hits on every read after the first. An entry keeps its key path
     /// alive, so an address in the cache can never be reused by another key path; the address is

@@ -14,20 +14,40 @@
 ///
 /// - Complexity: O(1) on average per distinct property read, plus the cost of `read`.
 /// - Thread safety: call from any thread; `onChange` must be safe to call from any thread.
+@inlinable
 public func track<T>(read: () throws -> T, onChange: consuming @escaping @Sendable () -> Void) rethrows -> T {
-    try trackOnce(firesOnWillSet: true, read: read, onChange: onChange)
+    let scope = OneShotScope(firesOnWillSet: true, firesOnDeinit: false, onChange: onChange)
+    defer { scope.close() }
+    return try read()
 }
 
-/// `track`, with a choice of firing at the first `willSet` or at the first `didSet` (when the
-/// subject already holds the new value, as a consumer that re-reads at once needs).
-func trackOnce<T>(
-    firesOnWillSet: Bool, read: () throws -> T, onChange: consuming @escaping @Sendable () -> Void
-) rethrows -> T {
-    var onChange: (@Sendable () -> Void)? = consume onChange
-    return try ThreadContext.withCurrent { context in
-        let observer = context.checkOutOneShot(firesOnWillSet: firesOnWillSet, firesOnDeinit: false, onChange: &onChange)
-        defer { if observer._withUnsafeGuaranteedRef({ $0.dropReference() }) { ThreadContext.checkInOneShot(observer) } }
-        return try context.withScope(.oneShot(observer), read)
+/// The scope of one `track` call (or one `TrackedValues` evaluation) on this thread: opened with a
+/// one-shot observer checked out of the thread's spares, closed when `read` returns. Only these
+/// two calls are compiled here; `track` itself is inlinable, so that its caller's `read` is called
+/// directly, not through a generic function running unspecialized.
+@usableFromInline
+struct OneShotScope {
+    @usableFromInline let observer: Unmanaged<OneShotObserver>
+
+    /// Opens the scope on this thread, with an observer armed with `onChange`.
+    /// - Parameter firesOnWillSet: `track` fires on `willSet`; a `didSet` one-shot (the async
+    ///   sequence's) waits for the subject to hold the new value.
+    @usableFromInline
+    init(firesOnWillSet: Bool, firesOnDeinit: Bool, onChange: consuming @escaping @Sendable () -> Void) {
+        var onChange: (@Sendable () -> Void)? = consume onChange
+        observer = ThreadContext.withCurrent { context in
+            let observer = context.checkOutOneShot(
+                firesOnWillSet: firesOnWillSet, firesOnDeinit: firesOnDeinit, onChange: &onChange)
+            context.openScope(.oneShot(observer))
+            return observer
+        }
+    }
+
+    /// Closes the scope (on the thread that opened it): the call gives up its reference.
+    @usableFromInline
+    func close() {
+        ThreadContext.withCurrent { $0.closeScope() }
+        if observer._withUnsafeGuaranteedRef({ $0.dropReference() }) { ThreadContext.checkInOneShot(observer) }
     }
 }
 
@@ -55,6 +75,7 @@ func trackOnce<T>(
 ///   Every thread that was done with the observer gave up its reference with an
 ///   acquiring-and-releasing operation on the state word, and the thread that finds no reference
 ///   left acquires them all, so its next checkout's writes come after every earlier use.
+@usableFromInline
 final class OneShotObserver: @unchecked Sendable {
     private static let fired = 1
     private static let reference = 2

@@ -139,14 +139,16 @@ public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, S
         static func evaluate(
             isolation: isolated (any Actor)?, _ emitter: Emitter, raising signal: ChangeSignal
         ) async -> Result<Iteration, Failure> {
-            var onChange: (@Sendable () -> Void)? = { signal.raise() }
-            let observer = ThreadContext.withCurrent {
-                $0.checkOutOneShot(firesOnWillSet: false, firesOnDeinit: true, onChange: &onChange)
+            // `run` awaits only functions isolated to `isolation`, this function's own. Such a call
+            // does not suspend (an executor switch to the executor already running is no switch),
+            // so the closure runs on this thread, where the scope is open.
+            let thread = currentThreadID()
+            let scope = OneShotScope(firesOnWillSet: false, firesOnDeinit: true, onChange: { signal.raise() })
+            defer {
+                precondition(currentThreadID() == thread, "UndraRuntime: a tracked read was suspended and resumed elsewhere")
+                scope.close()
             }
-            defer { if observer._withUnsafeGuaranteedRef({ $0.dropReference() }) { ThreadContext.checkInOneShot(observer) } }
-            return await ThreadContext.withScope(.oneShot(observer)) {
-                await emitter.run(isolation)
-            }
+            return await emitter.run(isolation)
         }
     }
 }

@@ -121,13 +121,6 @@ enum ScopeObserver {
 }
 
 extension ThreadContext {
-    /// Runs `body` inside a new scope that installs `observer` on every read.
-    func withScope<Result>(_ observer: ScopeObserver, _ body: () throws -> Result) rethrows -> Result {
-        openScope(observer)
-        defer { closeScope() }
-        return try body()
-    }
-
     /// `withScope` for a re-tracking run: not generic, so the escaping `read` is called as it is,
     /// without a reabstraction thunk allocated around it.
     func withScope(_ observer: ScopeObserver, running read: @Sendable () -> Void) {
@@ -136,26 +129,8 @@ extension ThreadContext {
         closeScope()
     }
 
-    /// Runs `read` inside a new scope that installs `observer` on every read, when `read` awaits
-    /// only functions isolated to the caller's own isolation (`TrackedValues`: its closure, on the
-    /// closure's isolation). Such a call does not suspend (an executor switch to the executor
-    /// already running is no switch), so `read` runs on this thread, where the scope is open.
-    /// Isolated to the caller (`isolation`), so that calling it is no switch either.
-    static func withScope<Result>(
-        isolation: isolated (any Actor)? = #isolation, _ observer: ScopeObserver,
-        awaiting read: () async -> Result
-    ) async -> Result {
-        let thread = currentThreadID()
-        let context = withCurrent { Unmanaged.passUnretained($0) }  // The thread's, kept by its thread-local slot.
-        context._withUnsafeGuaranteedRef { $0.openScope(observer) }
-        defer {
-            precondition(currentThreadID() == thread, "UndraRuntime: a tracked read was suspended and resumed elsewhere")
-            context._withUnsafeGuaranteedRef { $0.closeScope() }
-        }
-        return await read()
-    }
-
-    private func openScope(_ observer: ScopeObserver) {
+    /// Opens a scope that installs `observer` on every read, innermost.
+    func openScope(_ observer: ScopeObserver) {
         openScopeCount.wrappingAdd(1, ordering: .relaxed)
         if depth < scopes.count {
             scopes[depth].reopen(for: observer)
@@ -165,7 +140,8 @@ extension ThreadContext {
         depth += 1
     }
 
-    private func closeScope() {
+    /// Closes the innermost scope.
+    func closeScope() {
         depth -= 1
         openScopeCount.wrappingSubtract(1, ordering: .relaxed)
     }
