@@ -18,14 +18,6 @@ __thread void *cundra_thread_context = 0;
 /// costs no system call.
 #define CUNDRA_LOCK_SPINS 100
 
-static inline void cundra_relax(void) {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 void cundra_lock_contended(cundra_lock_t *lock) {
     for (int spin = 0; spin < CUNDRA_LOCK_SPINS; spin++) {
         cundra_relax();

@@ -66,7 +66,9 @@ public struct Published<Value> {
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
     ) -> Value {
         get { object[keyPath: storageKeyPath].subject.value }
-        set { object[keyPath: storageKeyPath].subject.send(newValue) }
+        // The subject is borrowed, not retained around the set: `object` holds it for its
+        // lifetime (a `let`), and the caller holds `object`.
+        set { Unmanaged.passUnretained(object[keyPath: storageKeyPath].subject)._withUnsafeGuaranteedRef { $0.send(newValue) } }
     }
 }
 

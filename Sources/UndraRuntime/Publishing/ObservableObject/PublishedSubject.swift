@@ -105,9 +105,9 @@ final class PublishedSubject<Value>: PublishedSubjectBase {
 
     /// Delivers `newValue` to the property's subscribers, then stores it.
     ///
-    /// With nobody subscribed, the subject's fast path: two compare-and-swaps (the delivery claim,
-    /// which a subscriber joining at that moment waits for or queues behind) and the store; no
-    /// lock, no allocation.
+    /// With nobody subscribed, the subject's fast path: one compare-and-swap (the delivery claim,
+    /// which a subscriber joining at that moment waits for), the store, and a plain store to
+    /// release the claim; no lock, no allocation.
     @inlinable
     func deliverAndStore(_ newValue: Value) {
         if broadcaster.core.hasSubscribers || !storeUnsubscribed(newValue) {
@@ -120,15 +120,12 @@ final class PublishedSubject<Value>: PublishedSubjectBase {
     @inlinable
     func storeUnsubscribed(_ newValue: Value) -> Bool {
         let core = broadcaster.core
-        guard core.beginDelivering() else { return false }
-        // Checked again under the claim: a subscriber that joined meanwhile gets this value.
-        guard !core.hasSubscribers else {
-            core.finishDelivering()
-            return false
-        }
+        // Claimed, then checked again under the claim: a subscriber that joined meanwhile gets
+        // this value through the delivery instead.
+        guard core.beginStoring() else { return false }
         var replaced = newValue
         swap(&value, &replaced)
-        core.finishDelivering()
+        core.finishStoring()
         return true  // `replaced` goes now, with no claim held: its release may run a deinit
     }
 

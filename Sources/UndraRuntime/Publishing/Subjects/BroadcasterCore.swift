@@ -1,4 +1,12 @@
 #if !canImport(Combine) || UNDRA_COMBINE_MODULE
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CUndraAtomics
 
 /// The engine of a ``Broadcaster``: its subscribers, the delivery handoff, and the lock for
 /// the rest.
@@ -45,6 +53,10 @@ final class BroadcasterCore<Output, Failure: Error> {
     @usableFromInline static var delivering: Int { 1 }
     /// Delivering, and `shared` holds pending jobs or retired rosters for the deliverer.
     @usableFromInline static var deliveringWithWork: Int { 2 }
+    /// A `@Published` set with nobody subscribed is storing its value (`beginStoring`): no
+    /// subscriber runs, and the claim ends with a plain store of `idle`, so nobody may queue work
+    /// behind it. Whoever wants the claim meanwhile waits (`signalDelivery`): a store's worth.
+    @usableFromInline static var storing: Int { 3 }
 
     @inlinable var delivery: AtomicWord<Int> { AtomicWord(inFirstPropertyOf: self, word: 0) }
     /// The bits of the current ``SubscriberRoster``, which holds a reference.
@@ -150,6 +162,30 @@ final class BroadcasterCore<Output, Failure: Error> {
         delivery.compareExchange(
             expected: Self.idle, desired: Self.delivering, ordering: .sequentiallyConsistent
         ).exchanged
+    }
+
+    /// Claims the delivery for a store made with nobody subscribed: true if nobody was
+    /// delivering, and the roster, looked at after the claim, is empty. Then the caller stores and
+    /// calls `finishStoring()`. One compare-and-swap: the claim and the roster's load are
+    /// sequentially consistent, and so are a subscriber's swap of the roster and its look at the
+    /// claim (`signalDelivery`), so either the store sees the subscriber and does not happen
+    /// here, or the subscriber waits for the store and reads the value it stored.
+    @inlinable
+    func beginStoring() -> Bool {
+        guard delivery.compareExchange(
+            expected: Self.idle, desired: Self.storing, ordering: .sequentiallyConsistent
+        ).exchanged else { return false }
+        if hasSubscribers {
+            delivery.store(Self.idle, ordering: .releasing)
+            return false
+        }
+        return true
+    }
+
+    /// Ends a claim made by `beginStoring`: one store (nobody can have queued work behind it).
+    @inlinable
+    func finishStoring() {
+        delivery.store(Self.idle, ordering: .releasing)
     }
 
     /// Sends under the lock (ignored after completion), making `value` the current value if
@@ -307,9 +343,18 @@ final class BroadcasterCore<Output, Failure: Error> {
 
     /// Under the lock: if someone is delivering, makes sure they look at `shared` before they
     /// stop, and returns true.
+    /// A store made with nobody subscribed (`storing`) is waited out: it runs no user code and
+    /// takes no lock, so the wait is a few instructions, unless its thread was descheduled in
+    /// the middle (then this thread yields).
     @inlinable
     func signalDelivery() -> Bool {
         var state = delivery.load(ordering: .sequentiallyConsistent)
+        var spins = 0
+        while state == Self.storing {
+            spins += 1
+            if spins < 64 { cundra_relax() } else { sched_yield() }
+            state = delivery.load(ordering: .sequentiallyConsistent)
+        }
         while state == Self.delivering {
             let (exchanged, original) = delivery.compareExchange(
                 expected: Self.delivering, desired: Self.deliveringWithWork, ordering: .sequentiallyConsistent)
