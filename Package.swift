@@ -30,6 +30,8 @@ let package = Package(
             name: "UndraBench",
             dependencies: [
                 "UndraRuntime",
+                // The floor of a claimed set (`published.set.unsubscribed.vsClaim`): the same atomics.
+                "CUndraAtomics",
                 // Its SQLite rows' floor: the same work through SQLite's C API.
                 .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
             ]

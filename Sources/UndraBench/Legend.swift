@@ -9,6 +9,8 @@ enum Legend {
             "the floor for a publisher: an array of closures behind a pthread lock, called in turn",
         "stored property": "the floor for a read: a plain stored property",
         "stored property set": "the floor for a write: a plain stored property assigned through a call that is not inlined",
+        "claimed stored property set":
+            "the floor of a set that a subscriber on another thread may race: the same stored property set, claimed first with a compare-and-swap and released after with a plain store",
         "LockedClosureArray + demand":
             "LockedClosureArray's send to one closure that takes the value only if a demand count behind a second pthread lock allows it, the count given back one per value",
         "LockedPromise":
