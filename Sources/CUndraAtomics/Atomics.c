@@ -4,8 +4,10 @@ intptr_t cundra_open_scope_count = 0;
 
 #if defined(__ELF__)
 __thread void *cundra_thread_context __attribute__((tls_model("initial-exec"))) = 0;
+__thread const void *cundra_drain_mark __attribute__((tls_model("initial-exec"))) = 0;
 #else
 __thread void *cundra_thread_context = 0;
+__thread const void *cundra_drain_mark = 0;
 #endif
 
 #if !defined(__APPLE__)

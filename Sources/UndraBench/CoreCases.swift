@@ -79,7 +79,7 @@ private let attach = HostMessage<CoreBenchCommand>.resync(ResyncRequest(store: 0
 private func inProcessRoundTripCase() -> BenchCase {
     let setup = Setup { (connectedStore(InProcessTransport(functions: coreBenchFunctions)), BareCall()) }
     return BenchCase(
-        name: "core.roundTrip.inProcess", baseline: "C call + apply", goal: .baselineRatio(atMost: 2), clock: .wall,
+        name: "core.roundTrip.inProcess", baseline: "C call + apply", goal: .baselineRatio(atMost: 1.5), clock: .wall,
         timedOurs: { n in
             let store = setup.value.0.1
             return timedInTask { for key in 0..<n { blackHole(try! await store.update(key: key % 100)) } }

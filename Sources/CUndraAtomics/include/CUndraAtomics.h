@@ -121,4 +121,20 @@ CUNDRA_INLINE void cundra_set_current_thread_context(void *context) {
     cundra_thread_context = context;
 }
 
+/// The core the calling thread will drain itself (UndraRuntime's Core/DrainMark.swift), unretained
+/// and never dereferenced, or NULL: a thread-local word, as `cundra_thread_context`.
+#if defined(__ELF__)
+extern __thread const void *cundra_drain_mark __attribute__((tls_model("initial-exec")));
+#else
+extern __thread const void *cundra_drain_mark;
+#endif
+
+CUNDRA_INLINE const void *cundra_current_drain_mark(void) {
+    return cundra_drain_mark;
+}
+
+CUNDRA_INLINE void cundra_set_drain_mark(const void *mark) {
+    cundra_drain_mark = mark;
+}
+
 #endif

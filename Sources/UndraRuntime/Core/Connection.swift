@@ -27,9 +27,9 @@ public final class Connection: Trackable, Sendable {
         return current.withLock { $0 }
     }
 
-    /// Sets the state, announcing it if it changed. Called by the `Core`'s drain only.
+    /// Sets the state and announces it. Called by the `Core`'s drain only, when the state changed
+    /// (`Core.publish` compares it with the one last published).
     func update(_ state: ConnectionState) {
-        guard current.withLock({ $0 != state }) else { return }
         registrar.willSet(self, property: Self.stateID)
         current.withLock { $0 = state }
         registrar.didSet(self, property: Self.stateID)

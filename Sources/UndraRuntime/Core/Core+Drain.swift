@@ -19,6 +19,9 @@ enum CoreEvent: Sendable {
 /// left; a thread that queues an event while nobody drains schedules a drain (`scheduled`).
 struct Inbox {
     var events: [CoreEvent] = []
+    /// An empty buffer with capacity, handed back by the drain (`giveBack`): the next events are
+    /// queued in it, so a drain of one message allocates no array.
+    var spare: [CoreEvent] = []
     var draining = false
     var scheduled = false
 }
@@ -90,11 +93,13 @@ extension Core {
     /// left. The thread is marked meanwhile, so that what arrives during the drain (an in-process
     /// core answering a request the drain sent) joins it instead of scheduling another.
     private func runDrain() {
-        guard var events = takeEvents(claiming: true) else { return }
+        var none: [CoreEvent] = []
+        guard var events = takeEvents(claiming: true, givingBack: &none) else { return }
         DrainMark.withMark(for: self) {
             while true {
                 process(events)
-                guard let more = takeEvents(claiming: false) else { return }
+                events.removeAll(keepingCapacity: true)  // released here, with no lock held
+                guard let more = takeEvents(claiming: false, givingBack: &events) else { return }
                 events = more
             }
         }
@@ -102,16 +107,21 @@ extension Core {
 
     /// The queued events; nil if there are none (then the drain is released, if held) or, when
     /// `claiming`, if another thread holds the drain.
-    private func takeEvents(claiming: Bool) -> [CoreEvent]? {
+    /// - Parameter processed: the drain's last batch, emptied: its buffer is kept for the next
+    ///   events, unless the inbox keeps one already.
+    private func takeEvents(claiming: Bool, givingBack processed: inout [CoreEvent]) -> [CoreEvent]? {
         inbox.withLock { inbox in
+            if inbox.spare.capacity < processed.capacity { swap(&inbox.spare, &processed) }
             if claiming && inbox.draining { return nil }
             guard !inbox.events.isEmpty else {
                 if !claiming { inbox.draining = false }
                 return nil
             }
             inbox.draining = true
-            defer { inbox.events = [] }
-            return inbox.events
+            var events: [CoreEvent] = []
+            swap(&events, &inbox.spare)
+            swap(&events, &inbox.events)
+            return events
         }
     }
 

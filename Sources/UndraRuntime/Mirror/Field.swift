@@ -32,20 +32,23 @@ public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
         let initial: Value
         let coalesces: Bool
         /// When known, a `set` to the value already held is not a change (and announces nothing).
-        let isEqual: (@Sendable (Value, Value) -> Bool)?
+        @usableFromInline let isEqual: (@Sendable (Value, Value) -> Bool)?
         /// How the wire reads and writes the field's ops (Wire/'s `FieldCodec`), opaque here;
         /// nil when `Value` is not `WireCodable`.
         let codec: (any AnyObject & Sendable)?
+        let entryPoints: ScalarStorage<Value>.EntryPoints
 
+        @usableFromInline
         init(
             name: String, initial: Value, coalesces: Bool, isEqual: (@Sendable (Value, Value) -> Bool)?,
-            codec: (any AnyObject & Sendable)?
+            codec: (any AnyObject & Sendable)?, entryPoints: ScalarStorage<Value>.EntryPoints
         ) {
             self.name = name
             self.initial = initial
             self.coalesces = coalesces
             self.isEqual = isEqual
             self.codec = codec
+            self.entryPoints = entryPoints
         }
     }
 
@@ -54,17 +57,21 @@ public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
     public var coalesces: Bool { details.coalesces }
 
     /// Declares a field whose values cannot be compared: every `set` is a change.
+    @inlinable
     public init(id: FieldID, name: String, initial: Value, coalesces: Bool = true) {
         self.init(id: id, name: name, initial: initial, coalesces: coalesces, isEqual: nil, codec: nil)
     }
 
-    @usableFromInline
+    /// Inlinable, so that the storage's entry points are made where `Value` is concrete (see
+    /// `ScalarStorage`).
+    @inlinable
     init(
         id: FieldID, name: String, initial: Value, coalesces: Bool, isEqual: (@Sendable (Value, Value) -> Bool)?,
         codec: (any AnyObject & Sendable)?
     ) {
         self.id = id
-        self.details = Details(name: name, initial: initial, coalesces: coalesces, isEqual: isEqual, codec: codec)
+        self.details = Details(
+            name: name, initial: initial, coalesces: coalesces, isEqual: isEqual, codec: codec, entryPoints: .specialized)
     }
 
     func makeStorage() -> FieldStorage {
@@ -74,6 +81,7 @@ public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
 
 extension Field where Value: Equatable {
     /// Declares a field of comparable values: a `set` to the value already held is not a change.
+    @inlinable
     public init(id: FieldID, name: String, initial: Value, coalesces: Bool = true) {
         self.init(id: id, name: name, initial: initial, coalesces: coalesces, isEqual: { $0 == $1 }, codec: nil)
     }
