@@ -71,7 +71,8 @@ public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
     ) {
         self.id = id
         self.details = Details(
-            name: name, initial: initial, coalesces: coalesces, isEqual: isEqual, codec: codec, entryPoints: .specialized)
+            name: name, initial: initial, coalesces: coalesces, isEqual: isEqual, codec: codec,
+            entryPoints: ScalarStorage.specializedEntryPoints)
     }
 
     func makeStorage() -> FieldStorage {
@@ -129,7 +130,8 @@ public struct ListField<Key: Hashable & Sendable, Row: Sendable>: FieldDeclarati
     @inlinable
     init(id: FieldID, name: String, coalesces: Bool, codec: (any AnyObject & Sendable)?) {
         self.id = id
-        self.details = Details(name: name, coalesces: coalesces, entryPoints: .specialized, codec: codec)
+        self.details = Details(
+            name: name, coalesces: coalesces, entryPoints: ListStorage.specializedEntryPoints, codec: codec)
     }
 
     func makeStorage() -> FieldStorage {

@@ -1,43 +1,17 @@
 /// The storage of a keyed-list field. Commits mutate the list in place: it is copied only if
-/// someone outside still holds a value read before (copy-on-write).
-///
-/// Why `entryPoints`: the mirror reaches its storages through `FieldStorage`, so this class's
-/// methods would run as generic code compiled once for every `Key` and `Row`, which looks up
-/// type metadata (`KeyedList<Key, Row>.Op`, its batch, its dictionaries) at nearly every step:
-/// measured, that tripled the cost of a one-update frame. `ListField.init`, inlined into the
-/// module that declares the field, makes these closures there, where `Key` and `Row` are
-/// concrete; the protocol methods call them, and the work runs specialized.
+/// someone outside still holds a value read before (copy-on-write). Its work runs specialized,
+/// through `FieldEntryPoints` made by `ListField.init`.
 @usableFromInline
 final class ListStorage<Key: Hashable & Sendable, Row: Sendable>: FieldStorage {
     @usableFromInline typealias List = KeyedList<Key, Row>
+    @usableFromInline typealias EntryPoints = FieldEntryPoints<ListStorage>
 
-    @usableFromInline
-    struct EntryPoints: Sendable {
-        @usableFromInline let prepare: @Sendable (ListStorage, FieldOps, _ isSnapshot: Bool) -> StagedValidation
-        @usableFromInline let commit: @Sendable (ListStorage, FieldOps, _ stepping: Bool, inout ChangeSet) -> Void
-        @usableFromInline let commitStep: @Sendable (ListStorage, inout ChangeSet) -> Void
-        @usableFromInline let discard: @Sendable (ListStorage) -> Void
-
-        @inlinable
-        init(
-            prepare: @escaping @Sendable (ListStorage, FieldOps, Bool) -> StagedValidation,
-            commit: @escaping @Sendable (ListStorage, FieldOps, Bool, inout ChangeSet) -> Void,
-            commitStep: @escaping @Sendable (ListStorage, inout ChangeSet) -> Void,
-            discard: @escaping @Sendable (ListStorage) -> Void
-        ) {
-            self.prepare = prepare
-            self.commit = commit
-            self.commitStep = commitStep
-            self.discard = discard
-        }
-
-        /// Entry points specialized for `Key` and `Row` in the caller's module.
-        @inlinable
-        static var specialized: EntryPoints {
-            EntryPoints(
-                prepare: { $0._prepare($1, isSnapshot: $2) }, commit: { $0._commit($1, stepping: $2, into: &$3) },
-                commitStep: { $0._commitStep(into: &$1) }, discard: { $0._discard() })
-        }
+    /// Entry points specialized for `Key` and `Row` in the caller's module.
+    @inlinable
+    static var specializedEntryPoints: EntryPoints {
+        EntryPoints(
+            prepare: { $0._prepare($1, isSnapshot: $2) }, commit: { $0._commit($1, stepping: $2, into: &$3) },
+            commitStep: { $0._commitStep(into: &$1) }, discard: { $0._discard() })
     }
 
     /// How `prepare` found the staged ops to be applied.

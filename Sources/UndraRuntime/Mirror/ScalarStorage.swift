@@ -1,40 +1,15 @@
-/// The storage of a scalar field.
-///
-/// Why `entryPoints`, as `ListStorage` has them: the mirror reaches its storages through
-/// `FieldStorage`, so this class's methods would run as generic code compiled once for every
-/// `Value`, which looks up the metadata of `[Value]` and `Value?` at nearly every step (measured:
-/// about 1,600 instructions of an in-process command's round trip, for its one scalar field).
-/// `Field.init`, inlined into the module that declares the field, makes these closures there,
-/// where `Value` is concrete; the overrides call them, and the work runs specialized.
+/// The storage of a scalar field. Its work runs specialized, through `FieldEntryPoints` made by
+/// `Field.init`.
 @usableFromInline
 final class ScalarStorage<Value: Sendable>: FieldStorage {
-    @usableFromInline
-    struct EntryPoints: Sendable {
-        @usableFromInline let prepare: @Sendable (ScalarStorage, FieldOps, _ isSnapshot: Bool) -> StagedValidation
-        @usableFromInline let commit: @Sendable (ScalarStorage, _ stepping: Bool, inout ChangeSet) -> Void
-        @usableFromInline let commitStep: @Sendable (ScalarStorage, inout ChangeSet) -> Void
-        @usableFromInline let discard: @Sendable (ScalarStorage) -> Void
+    @usableFromInline typealias EntryPoints = FieldEntryPoints<ScalarStorage>
 
-        @inlinable
-        init(
-            prepare: @escaping @Sendable (ScalarStorage, FieldOps, Bool) -> StagedValidation,
-            commit: @escaping @Sendable (ScalarStorage, Bool, inout ChangeSet) -> Void,
-            commitStep: @escaping @Sendable (ScalarStorage, inout ChangeSet) -> Void,
-            discard: @escaping @Sendable (ScalarStorage) -> Void
-        ) {
-            self.prepare = prepare
-            self.commit = commit
-            self.commitStep = commitStep
-            self.discard = discard
-        }
-
-        /// Entry points specialized for `Value` in the caller's module.
-        @inlinable
-        static var specialized: EntryPoints {
-            EntryPoints(
-                prepare: { $0._prepare($1, isSnapshot: $2) }, commit: { $0._commit(stepping: $1, into: &$2) },
-                commitStep: { $0._commitStep(into: &$1) }, discard: { $0._discard() })
-        }
+    /// Entry points specialized for `Value` in the caller's module.
+    @inlinable
+    static var specializedEntryPoints: EntryPoints {
+        EntryPoints(
+            prepare: { $0._prepare($1, isSnapshot: $2) }, commit: { $0._commit(stepping: $2, into: &$3) },
+            commitStep: { $0._commitStep(into: &$1) }, discard: { $0._discard() })
     }
 
     @usableFromInline let declaration: Field<Value>
@@ -57,7 +32,7 @@ final class ScalarStorage<Value: Sendable>: FieldStorage {
     }
 
     @usableFromInline override func commit(_ entries: FieldOps, stepping: Bool, into changes: inout ChangeSet) {
-        entryPoints.commit(self, stepping, &changes)
+        entryPoints.commit(self, entries, stepping, &changes)
     }
 
     @usableFromInline override var hasStagedSteps: Bool { nextStep < staged.count }

@@ -4,7 +4,7 @@
 /// Made where the field is declared, by the initializers below (inlined into the declaring
 /// module, where the field's types are concrete), so that its closures run specialized: decoding
 /// a list op through generic code would look up type metadata at every step (the reason
-/// `ListStorage` has its `EntryPoints`).
+/// `ListStorage` has its `FieldEntryPoints`).
 ///
 /// - Thread safety: immutable.
 @usableFromInline
