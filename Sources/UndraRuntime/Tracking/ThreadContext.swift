@@ -16,8 +16,10 @@ import CUndraAtomics
 @inlinable @inline(__always)
 var openScopeCount: AtomicWord<Int> { AtomicWord(at: cundra_open_scope_count_address()) }
 
-/// What one thread knows about tracking: its stack of open scopes, and a small cache from
-/// key-path objects to property ids. Only its own thread ever touches it.
+/// What one thread knows about tracking: its stack of open scopes, its spare one-shot observers,
+/// the buffer its writes fire observers into, the batch of deferred runs, and a small cache from
+/// key-path objects to property ids. Only its own thread ever touches it; it is found through a
+/// thread-local word (`withCurrent`).
 final class ThreadContext {
     /// The open `track` (or re-track) scopes, innermost last, then closed ones kept for reuse.
     /// A read is recorded in every open one, which is how an inner scope's reads also count for
