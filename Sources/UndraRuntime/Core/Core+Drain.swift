@@ -19,8 +19,8 @@ enum CoreEvent: Sendable {
 /// left; a thread that queues an event while nobody drains schedules a drain (`scheduled`).
 struct Inbox {
     var events: [CoreEvent] = []
-    /// An empty buffer with capacity, handed back by the drain (`giveBack`): the next events are
-    /// queued in it, so a drain of one message allocates no array.
+    /// An empty buffer with capacity, handed back by the drain (`takeEvents(claiming:givingBack:)`):
+    /// the next events are queued in it, so a drain of one message allocates no array.
     var spare: [CoreEvent] = []
     var draining = false
     var scheduled = false

@@ -120,17 +120,25 @@ final class OneShotObserver: @unchecked Sendable {
     /// that one of `read`'s writes fired is not hidden that way, and fires.
     @inline(__always)
     func receive(_ event: TrackingEvent) -> Verdict {
-        var current = state.load(ordering: .acquiring)
+        let current = state.load(ordering: .acquiring)
         if current & Self.fired != 0 { return .drop }
         if event == .willSet && !firesOnWillSet { return .keep }
         if openScopeCount.load(ordering: .relaxed) != 0 && isOwnRead() { return .keep }
-        while true {
+        return fire(from: current) ? .fireAndDrop : .drop  // a firing entry's reference goes to the deliverer
+    }
+
+    /// Sets `fired`, starting from the state `current` last read: true if this call set it, false
+    /// if another thread's did first. One compare-and-swap, unless the count changed meanwhile.
+    @inline(__always)
+    private func fire(from current: Int) -> Bool {
+        var current = current
+        while current & Self.fired == 0 {
             let (exchanged, original) = state.compareExchange(
                 expected: current, desired: current | Self.fired, ordering: .acquiringAndReleasing)
-            if exchanged { return .fireAndDrop }  // the entry's reference goes to the deliverer
-            if original & Self.fired != 0 { return .drop }
+            if exchanged { return true }
             current = original
         }
+        return false
     }
 
     /// Whether this thread is inside this observer's `read` now. Out of line, so that the common
@@ -176,14 +184,6 @@ final class OneShotObserver: @unchecked Sendable {
     /// The registrar holding this entry is being deinitialized, with no lock held: returns whether
     /// to `deliver` (then finish the delivery), once; otherwise the caller drops the entry.
     func receiveRegistrarDeinit() -> Bool {
-        guard firesOnDeinit else { return false }
-        var current = state.load(ordering: .acquiring)
-        while current & Self.fired == 0 {
-            let (exchanged, original) = state.compareExchange(
-                expected: current, desired: current | Self.fired, ordering: .acquiringAndReleasing)
-            if exchanged { return true }
-            current = original
-        }
-        return false
+        firesOnDeinit && fire(from: state.load(ordering: .acquiring))
     }
 }

@@ -94,7 +94,8 @@ struct TrackingScope {
 }
 
 /// The observer a scope installs, unretained: whoever opens the scope holds it until the scope
-/// closes (`trackOnce`'s local, or the continuous observer running its own `read`).
+/// closes (`OneShotScope`, which holds a count of it, or the continuous observer running its own
+/// `read`).
 ///
 /// An enum of the two observer classes rather than an `unowned(unsafe)` existential: telling an
 /// existential of a read retained and released it around the call; a concrete unmanaged
@@ -121,8 +122,8 @@ enum ScopeObserver {
 }
 
 extension ThreadContext {
-    /// `withScope` for a re-tracking run: not generic, so the escaping `read` is called as it is,
-    /// without a reabstraction thunk allocated around it.
+    /// Runs a continuous observer's `read` in a scope of its own: not generic, so the escaping
+    /// `read` is called as it is, without a reabstraction thunk allocated around it.
     func withScope(_ observer: ScopeObserver, running read: @Sendable () -> Void) {
         openScope(observer)
         read()

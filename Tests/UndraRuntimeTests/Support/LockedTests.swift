@@ -4,12 +4,21 @@ import Testing
 @testable import UndraRuntime
 
 @Suite struct LockedTests {
+    /// Both locks (the library's pthread mutex, a registrar's word lock): many threads, short
+    /// sections, exact count.
     @Test func concurrentIncrementsAreNotLost() {
-        let counter = Locked(0)
+        let locked = Locked(0), wordLocked = WordLocked(0)
+        Self.fromEightThreads { locked.withLock { $0 += 1 } }
+        Self.fromEightThreads { wordLocked.withLock { $0 += 1 } }
+        #expect(locked.withLock { $0 } == 80_000)
+        #expect(wordLocked.withLock { $0 } == 80_000)
+    }
+
+    /// Calls `increment` 10,000 times on each of eight threads at once.
+    private static func fromEightThreads(_ increment: @Sendable () -> Void) {
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            for _ in 0..<10_000 { counter.withLock { $0 += 1 } }
+            for _ in 0..<10_000 { increment() }
         }
-        #expect(counter.withLock { $0 } == 80_000)
     }
 
     @Test func withLockReturnsTheBodysResultAndRethrows() {
@@ -18,15 +27,6 @@ import Testing
         #expect(state.withLock { $0.removeLast() } == 3)
         #expect(throws: Boom.self) { try state.withLock { _ in throw Boom() } }
         #expect(state.withLock { $0 } == [1, 2])
-    }
-
-    /// The word lock (a registrar's): many threads, short sections, exact count.
-    @Test func wordLockedIncrementsFromManyThreadsAreNotLost() {
-        let counter = WordLocked(0)
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            for _ in 0..<10_000 { counter.withLock { $0 += 1 } }
-        }
-        #expect(counter.withLock { $0 } == 80_000)
     }
 
     /// Sections long enough that waiters stop spinning and sleep in the kernel: every one of
