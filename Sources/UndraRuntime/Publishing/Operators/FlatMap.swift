@@ -224,13 +224,15 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
     func receiveInner(completion: Subscribers.Completion<Failure>, index: Int) {
         switch completion {
         case .finished:
-            let (finish, replace) = serial.withState { merging -> (Bool, Bool) in
-                guard !merging.ended else { return (false, false) }
-                merging.inners.removeValue(forKey: index)
+            // The finished subscription is released after unlocking: its deinit may be anyone's.
+            let (finish, replace, finished) = serial.withState { merging -> (Bool, Bool, Subscription?) in
+                guard !merging.ended else { return (false, false, nil) }
+                let finished = merging.inners.removeValue(forKey: index)
                 merging.live -= 1
-                guard !merging.upstreamFinished else { return (merging.live == 0, false) }
-                return (false, maxPublishers != .unlimited)
+                guard !merging.upstreamFinished else { return (merging.live == 0, false, finished) }
+                return (false, maxPublishers != .unlimited, finished)
             }
+            withExtendedLifetime(finished) {}
             if finish { serial.complete(.finished) }
             if replace { upstream.request(.max(1)) }
         case .failure(let error):

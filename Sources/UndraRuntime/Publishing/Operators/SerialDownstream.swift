@@ -54,6 +54,24 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
             return (demand - queued) - uncoveredBefore
         }
 
+        /// Takes `value` in, after those queued: to be delivered by this thread now, if nobody
+        /// is delivering and nothing waits before it (the common case: no queue, one lock less
+        /// per value), else queued, for this thread or for the one delivering.
+        @inlinable
+        mutating func admit(_ value: Input) -> Start {
+            if delivering {
+                queue.append(value)
+                return .nothing
+            }
+            delivering = true
+            if queued == 0, demand > 0 {
+                demand -= 1
+                return .value(value)
+            }
+            queue.append(value)
+            return .queue
+        }
+
         /// The next thing the deliverer does, or nil (then it stops delivering).
         @inlinable
         mutating func next() -> Delivery? {
@@ -68,6 +86,17 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
             delivering = false
             return nil
         }
+    }
+
+    /// What a thread that brought a value does next.
+    @usableFromInline
+    enum Start {
+        /// Nothing: the value was refused or queued for the thread delivering.
+        case nothing
+        /// It delivers this value, then the queue: it took over the delivery.
+        case value(Input)
+        /// It delivers the queue, where its value waits.
+        case queue
     }
 
     @usableFromInline
@@ -113,16 +142,13 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     @discardableResult
     @inlinable
     func send(_ update: (inout State, inout FIFOQueue<Input>, Subscribers.Demand) -> Input?) -> Subscribers.Demand {
-        let start = guarded.withLock { guarded -> Bool in
+        let start = guarded.withLock { guarded -> Start in
             guard !guarded.done, guarded.completion == nil,
                 let value = update(&guarded.state, &guarded.queue, guarded.demand)
-            else { return false }
-            guarded.queue.append(value)
-            guard !guarded.delivering else { return false }
-            guarded.delivering = true
-            return true
+            else { return .nothing }
+            return guarded.admit(value)
         }
-        return start ? deliver() : .none
+        return deliver(start)
     }
 
     /// Delivers `value` after those queued if the downstream has demand left for it; otherwise
@@ -130,14 +156,11 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     @discardableResult
     @inlinable
     func offer(_ value: Input) -> Subscribers.Demand {
-        let start = guarded.withLock { guarded -> Bool in
-            guard !guarded.done, guarded.completion == nil, guarded.demand > guarded.queued else { return false }
-            guarded.queue.append(value)
-            guard !guarded.delivering else { return false }
-            guarded.delivering = true
-            return true
+        let start = guarded.withLock { guarded -> Start in
+            guard !guarded.done, guarded.completion == nil, guarded.demand > guarded.queued else { return .nothing }
+            return guarded.admit(value)
         }
-        return start ? deliver() : .none
+        return deliver(start)
     }
 
     /// Completes the downstream: a failure as soon as the value being delivered is done (the
@@ -183,19 +206,31 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
         withExtendedLifetime(dropped) {}
     }
 
-    /// This thread delivers until there is nothing it may deliver. Returns the demand the
-    /// downstream added beyond the values that were queued when it added it.
+    /// Does what `start` says: a thread that took over the delivery delivers.
     @inlinable
-    func deliver() -> Subscribers.Demand {
+    func deliver(_ start: Start) -> Subscribers.Demand {
+        switch start {
+        case .nothing: .none
+        case .value(let value): deliver(first: .value(value))
+        case .queue: deliver()
+        }
+    }
+
+    /// This thread delivers `first`, if any, then until there is nothing it may deliver. Returns
+    /// the demand the downstream added beyond the values that were queued when it added it.
+    @inlinable
+    func deliver(first: Delivery? = nil) -> Subscribers.Demand {
         var uncovered = Subscribers.Demand.none
-        while let delivery = guarded.withLock({ $0.next() }) {
-            switch delivery {
+        var delivery = first ?? guarded.withLock { $0.next() }
+        while let current = delivery {
+            switch current {
             case .value(let value):
                 let more = downstream.receive(value)
                 if more > 0 { uncovered += guarded.withLock { $0.add(more) } }
             case .completion(let completion):
                 downstream.receive(completion: completion)
             }
+            delivery = guarded.withLock { $0.next() }
         }
         return uncovered
     }
