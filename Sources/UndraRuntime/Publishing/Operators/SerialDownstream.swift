@@ -21,7 +21,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     typealias Completion = Subscribers.Completion<Downstream.Failure>
 
     @usableFromInline let downstream: Downstream
-    @usableFromInline let guarded: Locked<Guarded>
+    @usableFromInline let guarded: WordLocked<Guarded>
 
     @usableFromInline
     struct Guarded {
@@ -108,7 +108,7 @@ final class SerialDownstream<Downstream: Subscriber, State>: @unchecked Sendable
     @inlinable
     init(_ downstream: Downstream, state: State) {
         self.downstream = downstream
-        guarded = Locked(Guarded(state: state))
+        guarded = WordLocked(Guarded(state: state))
     }
 
     /// Runs `body` on the operator's state, under the lock. Call no user code from it.
