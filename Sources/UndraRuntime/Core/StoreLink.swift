@@ -5,17 +5,18 @@
 ///
 /// - Thread safety: `decoded`, `batch`, `frames` and `answered` are the drain's: used only by
 ///   the thread holding the `Core`'s drain, which is claimed under the core's inbox lock (the
-///   exclusion `@unchecked Sendable` relies on). `calls` is behind its own lock.
+///   exclusion `@unchecked Sendable` relies on, and why they skip Swift's dynamic exclusivity
+///   checks: one thread at a time, no access overlapping another). `calls` is behind its own lock.
 @usableFromInline
 final class StoreLink<Command: WireCodable & Sendable, Outcome: WireCodable & Sendable>: @unchecked Sendable {
     @usableFromInline let index: UInt32
     @usableFromInline let runtime: StoreRuntime
     @usableFromInline let schema: WireSchema<Command, Outcome>
-    @usableFromInline var decoded: WireFrame<Outcome>?
-    @usableFromInline var batch: [WireFrame<Outcome>] = []
-    @usableFromInline var frames: [Frame] = []
+    @exclusivity(unchecked) @usableFromInline var decoded: WireFrame<Outcome>?
+    @exclusivity(unchecked) @usableFromInline var batch: [WireFrame<Outcome>] = []
+    @exclusivity(unchecked) @usableFromInline var frames: [Frame] = []
     /// Calls answered by the frames applied, resumed by `resumeAnswered`.
-    @usableFromInline var answered: [(UnsafeContinuation<CommandResolution<Outcome>, Never>, Outcome)] = []
+    @exclusivity(unchecked) @usableFromInline var answered: [(UnsafeContinuation<CommandResolution<Outcome>, Never>, Outcome)] = []
     /// Awaited commands, resumed exactly once: by whoever removes them from here.
     @usableFromInline let calls = Locked(PendingCalls<Outcome>())
 
