@@ -25,12 +25,14 @@ func coreCases() -> [BenchCase] {
 /// trip: the core answers inside its send function and the answer is applied on the same thread,
 /// so the call resumes before it suspends), the thread's CPU time: what other processes take from
 /// the machine meanwhile is not counted, as for the single-threaded rows. Should the task have
-/// resumed on another thread after all, that batch counts its wall-clock time instead.
+/// resumed on another thread after all, that batch counts its wall-clock time instead. The task's
+/// thread is held on the bench's CPU meanwhile (`HeldOnBenchCPU`), as the floor is.
 private func timedInTask(_ clock: BenchClock = .wall, _ body: @escaping @Sendable () async -> Void) -> Double {
     let done = DispatchSemaphore(value: 0)
     let result = ResultBox()
     Task.detached {
         let thread = pthread_self()
+        let held = clock == .threadCPU ? HeldOnBenchCPU() : nil
         let wallStart = DispatchTime.now().uptimeNanoseconds
         var cpu = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu)
@@ -43,10 +45,53 @@ private func timedInTask(_ clock: BenchClock = .wall, _ body: @escaping @Sendabl
         } else {
             result.nanoseconds = wall
         }
+        held?.release()
         done.signal()
     }
     done.wait()
     return result.nanoseconds
+}
+
+/// Holds the thread that makes it on one CPU, the first this process may use, until `release()`
+/// gives the thread back the CPUs it had (from whichever thread calls it).
+///
+/// Why: the two sides of the in-process round trip run on two threads (ours in a task, the floor
+/// on the bench's thread), and the two CPUs of this shared virtual machine do not run alike: for
+/// seconds at a time one ran the same work up to 1.4× slower than the other. Left to the
+/// scheduler, each side kept to its CPU for a whole row, and the row read 1.27× to 1.84× over eight
+/// runs of one build; both sides held on one CPU, 1.28× to 1.35× over eight runs of that build.
+/// Linux only (elsewhere it holds nothing).
+private final class HeldOnBenchCPU: @unchecked Sendable {
+    // @unchecked: written only by init; `release` reads `previous` (by address, as C wants it).
+    #if os(Linux)
+    /// glibc's `pthread_getaffinity_np` and `pthread_setaffinity_np`, which Swift's Glibc module
+    /// leaves out (they are GNU extensions).
+    private typealias Affinity = @convention(c) (pthread_t, Int, UnsafeMutablePointer<cpu_set_t>) -> Int32
+    private static let getAffinity = dlsym(nil, "pthread_getaffinity_np").map { unsafeBitCast($0, to: Affinity.self) }
+    private static let setAffinity = dlsym(nil, "pthread_setaffinity_np").map { unsafeBitCast($0, to: Affinity.self) }
+
+    private let thread = pthread_self()
+    private var previous = cpu_set_t()
+    private var holds = false
+
+    init() {
+        let size = MemoryLayout<cpu_set_t>.size
+        guard let getAffinity = Self.getAffinity, let setAffinity = Self.setAffinity, getAffinity(thread, size, &previous) == 0,
+            let first = withUnsafeBytes(of: previous, { bytes in (0..<bytes.count * 8).first { bytes[$0 / 8] & (1 << ($0 % 8)) != 0 } })
+        else { return }
+        var one = cpu_set_t()
+        withUnsafeMutableBytes(of: &one) { $0[first / 8] = 1 << (first % 8) }
+        _ = setAffinity(thread, size, &one)
+        holds = true
+    }
+
+    func release() {
+        guard holds, let setAffinity = Self.setAffinity else { return }
+        _ = setAffinity(thread, MemoryLayout<cpu_set_t>.size, &previous)
+    }
+    #else
+    func release() {}
+    #endif
 }
 
 /// What the task hands back; written before the semaphore is signalled, read after the wait.
@@ -102,6 +147,8 @@ private func inProcessRoundTripCase() -> BenchCase {
         },
         timedTheirs: { n in
             let bare = setup.value.1
+            let held = HeldOnBenchCPU()
+            defer { held.release() }
             return elapsed(.threadCPU) { for key in 0..<n { bare.roundTrip(key: key % 100) } }
         })
 }

@@ -10,6 +10,7 @@ import Foundation
 //   swift run -c release UndraBench --no-baseline   UndraRuntime only
 //   swift run -c release UndraBench --profile N     UndraRuntime only, exactly N operations per
 //                                                   case, untimed (for callgrind and perf)
+//   swift run -c release UndraBench --profile-baseline N   the same, for the baselines
 // (The core rows start this executable again as their peer: `--serve-core`, `--echo`.)
 
 switch CommandLine.arguments.dropFirst().first {
@@ -30,6 +31,7 @@ var filter: String?
 var bencher = Bencher()
 var baselines = true
 var profileOperations: Int?
+var profilesBaselines = false
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     switch argument {
@@ -38,11 +40,14 @@ while !arguments.isEmpty {
     case "--filter" where !arguments.isEmpty: filter = arguments.removeFirst()
     case "--no-baseline": baselines = false
     case "--profile" where Int(arguments.first ?? "") != nil: profileOperations = Int(arguments.removeFirst())
+    case "--profile-baseline" where Int(arguments.first ?? "") != nil:
+        profileOperations = Int(arguments.removeFirst())
+        profilesBaselines = true
     case "--quick":
         bencher.samples = 3
         bencher.sampleMillis = 2
     default:
-        FileHandle.standardError.write(Data("usage: UndraBench [--json FILE] [--svg FILE] [--filter PREFIX|NAME$] [--quick] [--no-baseline] [--profile N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: UndraBench [--json FILE] [--svg FILE] [--filter PREFIX|NAME$] [--quick] [--no-baseline] [--profile N] [--profile-baseline N]\n".utf8))
         exit(2)
     }
 }
@@ -61,7 +66,7 @@ let cases = (trackingCases() + observationBridgeCases()
         return filter.hasSuffix("$") ? bench.name == filter.dropLast() : bench.name.hasPrefix(filter)
     }
 if let profileOperations {
-    for c in cases { _ = c.ours(profileOperations) }
+    for c in cases { _ = profilesBaselines ? c.theirs?(profileOperations) : c.ours(profileOperations) }
     exit(0)
 }
 /// Progress on stderr: one line overwritten in place on a terminal, else one line per case.
