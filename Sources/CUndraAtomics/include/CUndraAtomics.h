@@ -62,8 +62,9 @@ CUNDRA_INLINE intptr_t *cundra_open_scope_count_address(void) {
     return &cundra_open_scope_count;
 }
 
-/// A lock of one word, for UndraRuntime's `WordLocked` (a registrar's table): uncontended, a lock is one compare-and-swap
-/// and an unlock one exchange, inlined into the caller (a pthread mutex costs about fifty
+/// A lock of one word, for UndraRuntime's `WordLocked` (a registrar's table, the queue of the
+/// operators that merge several upstreams): uncontended, a lock is one compare-and-swap and an
+/// unlock one exchange, inlined into the caller (a pthread mutex costs about fifty
 /// instructions more a pair, in calls that check its kind and owner). Contended, a thread spins
 /// briefly, then sleeps in the kernel. ThreadSanitizer sees the atomics, so it orders what the
 /// lock guards.
