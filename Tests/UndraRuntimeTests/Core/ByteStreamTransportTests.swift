@@ -95,9 +95,14 @@ import Testing
     @Test func closingTheSessionStopsTheChild() async {
         let mark = NSTemporaryDirectory() + "undra-stopped-\(UInt32.random(in: 0...UInt32.max))"
         defer { try? FileManager.default.removeItem(atPath: mark) }
-        let (core, _) = Self.core(running: "trap 'echo stopped > \(mark); exit 0' TERM; while true; do sleep 0.01; done")
+        let ready = mark + ".ready"
+        defer { try? FileManager.default.removeItem(atPath: ready) }
+        // The script says when its trap is set: a SIGTERM before that would end it unheard.
+        let (core, _) = Self.core(
+            running: "trap 'echo stopped > \(mark); exit 0' TERM; echo > \(ready); while true; do sleep 0.01; done")
         core.startConnecting()
         #expect(await eventually { core.connection.state == .resyncing(.attach) })
+        #expect(await eventually { FileManager.default.fileExists(atPath: ready) })
         core.disconnect()
         #expect(await eventually { FileManager.default.fileExists(atPath: mark) })
     }
