@@ -18,11 +18,13 @@ struct FreshRow<Key, Row> {
 /// relative order stay put. So a row that changes without moving is an `update` alone.
 @usableFromInline
 enum IncrementalDiff {
-    /// Why the ops could not be found: a key two rows share, or a list that is not the one the
-    /// state describes (then the whole result is read again).
+    /// Why the ops could not be found: a key two rows share, two keys the database keeps apart
+    /// that `Key`'s `==` calls equal (the first one's database value, then the second's), or a
+    /// list that is not the one the state describes (then the whole result is read again).
     @usableFromInline
     enum Failure: Error, Equatable {
         case repeatedKey(String)
+        case mergedKeys(DatabaseValue, DatabaseValue)
         case outOfStep
     }
 
@@ -73,6 +75,21 @@ enum IncrementalDiff {
             var position = position
             while position < list.count && changedKeys.contains(id(at: position)) { position += 1 }
             return position
+        }
+
+        // Keys the database keeps apart (by their bytes) that `Key` calls equal (a `String`'s
+        // canonically equivalent texts), held by two fresh rows or by a new row and an unchanged
+        // one: the list cannot hold both. (A row leaving as its twin comes is no conflict.)
+        if fresh.count > 1 {
+            var seen: [Key: DatabaseValue] = [:]
+            seen.reserveCapacity(fresh.count)
+            for row in fresh {
+                if let first = seen.updateValue(row.id, forKey: row.key) { throw .mergedKeys(first, row.id) }
+            }
+        }
+        for row in fresh where state.places[row.id] == nil {
+            guard let held = list._heldKey(equalTo: row.key)?.databaseValue else { continue }
+            if held != row.id && !changedKeys.contains(held) { throw .mergedKeys(held, row.id) }
         }
 
         var ops: [KeyedList<Key, Row>.Op] = []

@@ -18,6 +18,9 @@ protocol LiveQueryNode: AnyObject {
     /// Forgets it, and reads the whole result at the next refresh: its op was not applied, and
     /// the list may no longer be what the state describes.
     func discardStaged()
+    /// A reset to the rows the list holds now: what a snapshot carries for a list it does not
+    /// change. O(n).
+    func currentRows(in mirror: StoreMirror) -> FrameOp
 }
 
 final class LiveList<
@@ -99,6 +102,8 @@ final class LiveList<
             return ops.isEmpty ? nil : .list(field, ops)
         } catch .repeatedKey(let key) {
             throw repeatedKey(key)
+        } catch .mergedKeys(let first, let second) {
+            throw mergedKeys(first, second)
         } catch {
             return diff(list, try wholeResult(plan, reader))
         }
@@ -117,6 +122,10 @@ final class LiveList<
     func discardStaged() {
         staged = nil
         isStale = true
+    }
+
+    func currentRows(in mirror: StoreMirror) -> FrameOp {
+        .reset(field, mirror[field].entries.map { ($0.key, $0.row) })
     }
 
     // MARK: Reading

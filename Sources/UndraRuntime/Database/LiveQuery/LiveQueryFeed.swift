@@ -67,9 +67,12 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
     /// The queue's state.
     private final class Work {
         var queries: [any LiveQueryNode] = []
-        var epoch = UInt64.random(in: 1...UInt64.max)
+        /// The epoch of the last frame the feed made (0: none yet), and its sequence.
+        var epoch: UInt64 = 0
         var sequence: UInt64 = 0
-        var hasSnapshot = false
+        /// The next frame is a snapshot of a new epoch: the feed's first, and the first after the
+        /// mirror refused one of its frames (the mirror then waits for a snapshot).
+        var owesSnapshot = true
     }
 
     /// How often a feed looks for other connections' commits unless told otherwise: every second
@@ -172,7 +175,7 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
                 throw error
             }
             work.queries.append(query)
-            if let op, !apply([op], from: [query], snapshot: !work.hasSnapshot) { resynchronize() }
+            if let op, !apply([op], from: [query]) { resynchronize() }
         }
     }
 
@@ -263,7 +266,7 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
                 for query in queries { query.discardStaged() }
                 throw error
             }
-            if !ops.isEmpty && !apply(ops, from: refreshed, snapshot: false) { resynchronize() }
+            if !ops.isEmpty && !apply(ops, from: refreshed) { resynchronize() }
         }
     }
 
@@ -337,7 +340,7 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
             if let query = work.queries.first { report(error, of: query) }
             return
         }
-        if !ops.isEmpty && !apply(ops, from: refreshed, snapshot: false) { resynchronize() }
+        if !ops.isEmpty && !apply(ops, from: refreshed) { resynchronize() }
     }
 
     /// After a schema change: each query's plan again, and what the writer watches.
@@ -355,16 +358,22 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
         }
     }
 
-    /// The whole of every list, as a snapshot from a new epoch: after the mirror refused a frame.
+    /// After the mirror refused a frame: the whole of every list, as a snapshot of a new epoch.
+    /// A query that fails now is reported, and its list keeps its rows.
     private func resynchronize() {
-        work.epoch = UInt64.random(in: 1...UInt64.max)
-        work.sequence = 0
-        work.hasSnapshot = false
-        var ops: [FrameOp] = []
+        work.owesSnapshot = true
+        var ops: [FrameOp] = [], read: [any LiveQueryNode] = []
         do throws(DatabaseError) {
             try database.withReadSnapshot { reader throws(DatabaseError) in
                 for query in work.queries {
-                    if let op = try query.refresh(nil, reader: reader, mirror: runtime.mirror) { ops.append(op) }
+                    do throws(DatabaseError) {
+                        guard let op = try query.refresh(nil, reader: reader, mirror: runtime.mirror) else { continue }
+                        ops.append(op)
+                        read.append(query)
+                    } catch {
+                        query.discardStaged()
+                        report(error, of: query)
+                    }
                 }
             }
         } catch {
@@ -372,18 +381,36 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
             if let query = work.queries.first { report(error, of: query) }
             return
         }
-        if !apply(ops, from: work.queries, snapshot: true) {
-            for query in work.queries { query.discardStaged() }
-        }
+        _ = apply(ops, from: read)
     }
 
     // MARK: Frames
 
-    /// Applies `ops` as the next frame; true if the mirror took it (its queries keep their staged state).
-    private func apply(_ ops: [FrameOp], from queries: [any LiveQueryNode], snapshot: Bool) -> Bool {
-        let frame = Frame(
-            epoch: work.epoch, sequence: work.sequence + 1, isSnapshot: snapshot,
-            schemaHash: snapshot ? runtime.mirror.schemaHash : nil, ops: ops)
+    /// Applies `ops`, made by `queries`, as the feed's next frame; true if the mirror took it (the
+    /// queries keep their staged state), else false (they discard it, and read their whole result
+    /// at their next refresh).
+    ///
+    /// While the feed owes the store a snapshot, the frame is one: of an epoch above every epoch
+    /// the mirror or this feed has used (a mirror refuses a lower one as a replaced core's, so a
+    /// random epoch would leave the store waiting, half the time, for a snapshot that never
+    /// comes), setting every list, those not in `ops` to the rows they hold.
+    private func apply(_ ops: [FrameOp], from queries: [any LiveQueryNode]) -> Bool {
+        let frame: Frame
+        if work.owesSnapshot {
+            let epoch = max(work.epoch, runtime.mirror.position?.epoch ?? 0)
+            guard epoch < .max else {
+                for query in queries { query.discardStaged() }
+                runtime.errors.report(.core(
+                    code: ResultCode.misuse.name,
+                    message: "live queries: the store is at epoch \(epoch), the last there is; the feed cannot follow it"))
+                return false
+            }
+            let fed = Set(queries.map(\.fieldID))
+            let kept = work.queries.filter { !fed.contains($0.fieldID) }.map { $0.currentRows(in: runtime.mirror) }
+            frame = Frame(epoch: epoch + 1, sequence: 1, isSnapshot: true, schemaHash: runtime.mirror.schemaHash, ops: ops + kept)
+        } else {
+            frame = Frame(epoch: work.epoch, sequence: work.sequence + 1, ops: ops)
+        }
         let report = runtime.apply(frame)
         // Queued: a drain running on this thread (an observer of this store made the feed
         // refresh) applies it next.
@@ -391,8 +418,9 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
             for query in queries { query.discardStaged() }
             return false
         }
-        work.sequence += 1
-        work.hasSnapshot = work.hasSnapshot || snapshot
+        work.epoch = frame.epoch
+        work.sequence = frame.sequence
+        work.owesSnapshot = false
         for query in queries { query.commitStaged() }
         return true
     }

@@ -23,6 +23,15 @@ extension KeyedList {
         _slotOfKey[key]
     }
 
+    /// The key the list holds that `==` calls equal to `key`, or `nil`: `key` itself, unless
+    /// `Key`'s equality is looser than its bytes (a `String`'s canonically equivalent texts).
+    /// O(1) on average.
+    @inlinable
+    func _heldKey(equalTo key: Key) -> Key? {
+        guard let slot = _slotOfKey[key] else { return nil }
+        return _slab[Int(slot)].unsafelyUnwrapped.key
+    }
+
     /// The position of `key`'s row, or `nil` if the list has no such key.
     ///
     /// Complexity: O(*n*): a vectorized scan of the order, up to the row (about 2 µs for a row in
