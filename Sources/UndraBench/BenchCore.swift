@@ -31,7 +31,7 @@ struct CoreBenchRow: WireCodable, Hashable, Sendable {
     }
 
     static var minimumWireSize: Int { 16 }
-    static var wireShape: WireShape { .tuple([.string, .i64]) }
+    static var wireShape: WireShape { .structure([WireField("title", .string), WireField("version", .i64)]) }
 }
 
 enum CoreBenchCommand: WireCodable, Sendable {

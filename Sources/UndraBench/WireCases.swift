@@ -36,7 +36,7 @@ private struct WireTodo: WireCodable, Codable, Sendable {
     }
 
     static var minimumWireSize: Int { 17 }
-    static var wireShape: WireShape { .tuple([.i64, .string, .bool]) }
+    static var wireShape: WireShape { .structure([WireField("id", .i64), WireField("title", .string), WireField("done", .bool)]) }
 }
 
 private enum WireSchemaFields {

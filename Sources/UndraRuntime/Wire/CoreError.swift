@@ -26,7 +26,9 @@ public struct CoreError: Error, Hashable, Sendable, WireCodable, CustomStringCon
     }
 
     /// `struct CoreError { store: Option<u32>, code: u32, message: String }`.
-    public static var wireShape: WireShape { .tuple([.option(.u32), .u32, .string]) }
+    public static var wireShape: WireShape {
+        .structure([WireField("store", .option(.u32)), WireField("code", .u32), WireField("message", .string)])
+    }
 
     // The protocol's own codes (a core's are any others).
 

@@ -76,9 +76,10 @@ extension KeyedList.Op: WireShaped where Key: WireShaped, Row: WireShaped {
         let (key, row) = (Key.wireShape, Row.wireShape)
         let rows = WireShape.seq(.tuple([key, row]))
         return .enumeration([
-            WireVariant("reset", rows), WireVariant("insert", .tuple([rows, .option(key)])),
+            WireVariant("reset", rows),
+            WireVariant("insert", .structure([WireField("rows", rows), WireField("before", .option(key))])),
             WireVariant("update", .tuple([key, row])), WireVariant("remove", .seq(key)),
-            WireVariant("move", .tuple([key, .option(key)])),
+            WireVariant("move", .structure([WireField("key", key), WireField("before", .option(key))])),
         ])
     }
 }

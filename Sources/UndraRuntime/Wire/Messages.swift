@@ -86,7 +86,7 @@ public enum HostMessage<Command: WireCodable>: WireCodable {
 
     public static var minimumWireSize: Int { 4 }
 
-    /// The shape of a host message of one store's commands: `enum{command:(u32,(u64,C))|resync:…}`
+    /// The shape of a host message of one store's commands: `enum{command:(u32,(id:u64,command:C))|resync:…}`
     /// (the app's command enum is the store index, then that store's `Command<C>`).
     public static var wireShape: WireShape {
         .enumeration([

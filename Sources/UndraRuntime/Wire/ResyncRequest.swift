@@ -39,7 +39,12 @@ public struct ResyncRequest: Hashable, Sendable, WireCodable {
         writer.write(schema)
     }
 
-    public static var wireShape: WireShape { .tuple([.u32, .option(.u64), .u64, ResyncReason.wireShape, .string]) }
+    public static var wireShape: WireShape {
+        .structure([
+            WireField("store", .u32), WireField("epoch", .option(.u64)), WireField("sequence", .u64),
+            WireField("reason", ResyncReason.wireShape), WireField("schema", .string),
+        ])
+    }
 }
 
 /// Why the host asks for a snapshot: the wire's enum `ResyncReason`.
@@ -127,10 +132,13 @@ public enum ResyncReason: Hashable, Sendable, WireCodable {
 
     public static var wireShape: WireShape {
         .enumeration([
-            WireVariant("attach", .unit), WireVariant("gap", .tuple([.u64, .u64])),
-            WireVariant("duplicate", .tuple([.u64, .u64])), WireVariant("unexpectedEpoch", .tuple([.option(.u64), .u64])),
-            WireVariant("schemaMismatch", .tuple([.u64, .option(.u64)])), WireVariant("rejected", .tuple([.option(.u64), .string])),
-            WireVariant("malformed", .tuple([.u64, .string])),
+            WireVariant("attach", .unit),
+            WireVariant("gap", .structure([WireField("expected", .u64), WireField("received", .u64)])),
+            WireVariant("duplicate", .structure([WireField("last", .u64), WireField("received", .u64)])),
+            WireVariant("unexpectedEpoch", .structure([WireField("expected", .option(.u64)), WireField("received", .u64)])),
+            WireVariant("schemaMismatch", .structure([WireField("expected", .u64), WireField("received", .option(.u64))])),
+            WireVariant("rejected", .structure([WireField("op", .option(.u64)), WireField("message", .string)])),
+            WireVariant("malformed", .structure([WireField("offset", .u64), WireField("message", .string)])),
         ])
     }
 }

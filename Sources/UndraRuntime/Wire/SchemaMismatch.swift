@@ -1,7 +1,7 @@
 /// The host's schema of a store is not the core's: which store, both hashes, and the first field
 /// or variant that differs, when the core said what its schema is.
 ///
-///     store 0: the host's schema 0xdf6e6ace5ca36620 is not the core's 0x80f9400e987db77a:
+///     store 0: the host's schema 0x6f561b50addc9a9e is not the core's 0x80f9400e987db77a:
 ///     field 2 (count): the host has scalar i64, the core has scalar string
 ///
 /// A core on undra-core answers a resync request whose schema is not its own with its

@@ -36,7 +36,7 @@ public struct WireCommand<Command: WireCodable>: WireCodable {
     }
 
     /// `struct Command<C> { id: CommandId, command: C }`.
-    public static var wireShape: WireShape { .tuple([.u64, Command.wireShape]) }
+    public static var wireShape: WireShape { .structure([WireField("id", .u64), WireField("command", Command.wireShape)]) }
 }
 
 extension WireCommand: Sendable where Command: Sendable {}
@@ -66,7 +66,7 @@ public struct Ack<Outcome: WireCodable>: WireCodable {
 
     public static var minimumWireSize: Int { 8 + Outcome.minimumWireSize }
     /// `struct Ack<Outcome> { command: CommandId, outcome: Outcome }`.
-    public static var wireShape: WireShape { .tuple([.u64, Outcome.wireShape]) }
+    public static var wireShape: WireShape { .structure([WireField("command", .u64), WireField("outcome", Outcome.wireShape)]) }
 }
 
 extension Ack: Sendable where Outcome: Sendable {}

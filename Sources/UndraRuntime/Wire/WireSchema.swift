@@ -53,7 +53,7 @@ public struct WireSchema<Command: WireCodable & Sendable, Outcome: WireCodable &
             precondition(codecs[id] == nil, "WireSchema: two fields have id \(id)")
             codecs[id] = codec
         }
-        var lines = ["undra-schema 1", "store \(WireVariant.normalize(store))"]
+        var lines = ["undra-schema \(Self.version)", "store \(WireVariant.normalize(store))"]
         for declaration in fields.sorted(by: { $0.id < $1.id }) {
             let codec = codecs[declaration.id.rawValue]!
             lines.append("field \(declaration.id.rawValue) \(WireVariant.normalize(declaration.name)) \(codec.shape())")
@@ -66,6 +66,10 @@ public struct WireSchema<Command: WireCodable & Sendable, Outcome: WireCodable &
         self.fields = fields
         self.codecs = codecs
     }
+
+    /// The description's version, the number on its first line: 2 since struct fields are named
+    /// (docs/WIRE.md, "The schema hash").
+    public static var version: Int { 2 }
 
     /// The 64-bit FNV-1a hash of `text`'s UTF-8: from `0xcbf29ce484222325`, each byte XORed in,
     /// then multiplied by `0x100000001b3` (wrapping). O(n).

@@ -1,8 +1,9 @@
 /// What a type is on the wire, as the schema hash sees it: serde's data model with what does not
-/// change the bytes taken out (type names, struct field names, the nesting of one-field structs).
+/// change the bytes taken out (type names, the nesting of one-field structs), but with the names
+/// of a struct's fields (so that two fields of one type swapped on one side fail at attach).
 /// docs/WIRE.md, "The schema hash", is the normative definition; a Rust core computes the same.
 ///
-///     Todo.wireShape.description                 // "(i64,string,bool)"
+///     Todo.wireShape.description                 // "(id:i64,title:string,done:bool)"
 ///     Result<Int, TodoError>.wireShape            // enum{ok:i64|err:enum{emptytitle:unit|…}}
 ///
 /// - Thread safety: a value type; `Sendable`.
@@ -20,9 +21,12 @@ public indirect enum WireShape: Hashable, Sendable, CustomStringConvertible {
     /// same).
     case seq(WireShape)
     case map(key: WireShape, value: WireShape)
-    /// Two or more fields in order: a tuple, a struct, a tuple struct, a variant's fields. Build
-    /// it with `fields(_:)`, which keeps the rule that one field is the field itself.
+    /// Two or more unnamed fields in order: a tuple, a tuple struct, a tuple variant's fields.
+    /// Build it with `fields(_:)`, which keeps the rule that one field is the field itself.
     case tuple([WireShape])
+    /// Two or more named fields in order: a struct, a struct variant's fields. Build it with
+    /// `fields(_:)` of `WireField`s, which keeps the same rule.
+    case structure([WireField])
     /// Variants in declaration order (variant index = position).
     case enumeration([WireVariant])
     /// The `depth`-th enclosing named type (a struct or an enum; 0 is the innermost): how a
@@ -36,6 +40,17 @@ public indirect enum WireShape: Hashable, Sendable, CustomStringConvertible {
         case 0: .unit
         case 1: fields[0]
         default: .tuple(fields)
+        }
+    }
+
+    /// The shape of a struct or struct variant payload with these named fields: `unit` for none,
+    /// the field's shape for one (its bytes are the field's, and one field cannot be swapped),
+    /// a `structure` otherwise.
+    public static func fields(_ fields: [WireField]) -> WireShape {
+        switch fields.count {
+        case 0: .unit
+        case 1: fields[0].shape
+        default: .structure(fields)
         }
     }
 
@@ -89,6 +104,15 @@ public indirect enum WireShape: Hashable, Sendable, CustomStringConvertible {
                 field.write(to: &text)
             }
             text += ")"
+        case .structure(let fields):
+            text += "("
+            for (index, field) in fields.enumerated() {
+                if index > 0 { text += "," }
+                text += field.name
+                text += ":"
+                field.shape.write(to: &text)
+            }
+            text += ")"
         case .enumeration(let variants):
             text += "enum{"
             for (index, variant) in variants.enumerated() {
@@ -126,6 +150,19 @@ public struct WireVariant: Hashable, Sendable {
             bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// One named field of a struct's shape: its name, normalized (as a variant's), and its shape.
+public struct WireField: Hashable, Sendable {
+    public let name: String
+    public let shape: WireShape
+
+    /// A field named `name` (normalized here: Swift's `createdAt` and Rust's `created_at` are one
+    /// name).
+    public init(_ name: String, _ shape: WireShape) {
+        self.name = WireVariant.normalize(name)
+        self.shape = shape
     }
 }
 
@@ -177,5 +214,5 @@ extension Result: WireShaped where Success: WireShaped, Failure: WireShaped {
 
 extension UndraDuration: WireShaped {
     /// Rust's `Duration`: `{ secs: u64, nanos: u32 }`.
-    public static var wireShape: WireShape { .tuple([.u64, .u32]) }
+    public static var wireShape: WireShape { .structure([WireField("secs", .u64), WireField("nanos", .u32)]) }
 }

@@ -44,6 +44,25 @@ fn write_vectors(dir: &str) {
         text += &format!("{name} {shape}\n");
     }
     std::fs::write(format!("{dir}/codable.shapes"), text).expect("the shapes file");
+    let mut text = String::from("# Written by Tests/RustPeer (`undra-peer vectors`): undra-core's shape of the runtime's own messages. Do not edit.\n");
+    for (name, shape) in message_shapes() {
+        text += &format!("{name} {shape}\n");
+    }
+    std::fs::write(format!("{dir}/messages.shapes"), text).expect("the shapes file");
+}
+
+/// The shapes of the runtime's message types, as the Swift runtime declares them by hand.
+fn message_shapes() -> Vec<(&'static str, undra_core::Shape)> {
+    use undra_core::{shape_of, Ack, Command, CoreError, ListOp, ResyncRequest};
+    use undra_peer::todos::{TodosCommand, TodosOutcome};
+    let shape = |result: Result<undra_core::Shape, undra_core::ShapeError>| result.expect("a traceable type");
+    vec![
+        ("ListOp<i64,String>", shape(shape_of::<ListOp<i64, String>>())),
+        ("ResyncRequest", shape(shape_of::<ResyncRequest>())),
+        ("CoreError", shape(shape_of::<CoreError>())),
+        ("Ack<TodosOutcome>", shape(shape_of::<Ack<TodosOutcome>>())),
+        ("Command<TodosCommand>", shape(shape_of::<Command<TodosCommand>>())),
+    ]
 }
 
 fn unhex(text: &str) -> Option<Vec<u8>> {

@@ -30,7 +30,7 @@ enum ChaosCommand: Hashable, Sendable, WireCodable {
     static var wireShape: WireShape {
         .enumeration(
             ["skipSequence", "sendMalformed", "sendGarbage", "dieMidFrame", "restart"].map { WireVariant($0, .unit) }
-                + [WireVariant("sendError", .tuple([.u32, .string]))])
+                + [WireVariant("sendError", .structure([WireField("code", .u32), WireField("message", .string)]))])
     }
 
     /// The variant index, which is also its outcome's.

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import UndraRuntime
 
-/// Shapes traced from synthesized `Decodable` conformances: what docs/WIRE.md's grammar says of
-/// each kind of type (the Rust crate's agreement is checked in CodableVectorTests).
+/// Shapes traced from synthesized `Decodable` conformances, with their fields' names: what
+/// docs/WIRE.md's grammar says of each kind of type (the Rust crate's agreement is checked in CodableVectorTests).
 @Suite struct CodableShapeTests {
     struct Outer: Codable { var inners: [Inner]; var name: String }
     struct Inner: Codable { var outer: Outer?; var tag: Int8 }
@@ -36,9 +36,19 @@ import UndraRuntime
     }
 
     @Test func aTypeInsideItsOwnDefinitionIsItsDepthAmongTheEnclosingNamedTypes() throws {
-        #expect(try WireShape.traced(Outer.self).description == "(seq<(option<rec1>,i8)>,string)")
-        #expect(try WireShape.traced(Inner.self).description == "(option<(seq<rec1>,string)>,i8)")
-        #expect(try WireShape.traced(Node.self).description == "(u16,seq<rec0>,map<string,rec0>)")
+        #expect(try WireShape.traced(Outer.self).description == "(inners:seq<(outer:option<rec1>,tag:i8)>,name:string)")
+        #expect(try WireShape.traced(Inner.self).description == "(outer:option<(inners:seq<rec1>,name:string)>,tag:i8)")
+        #expect(try WireShape.traced(Node.self).description == "(value:u16,children:seq<rec0>,labels:map<string,rec0>)")
+    }
+
+    /// A case's unlabelled values (`_0`, `_1` to `Codable`) are a tuple; labelled ones are named.
+    enum Payloads: Codable {
+        case labelled(from: Int8, to: Int8), unlabelled(Int8, Int8)
+        enum CodingKeys: Int, CodingKey { case labelled, unlabelled }
+    }
+
+    @Test func labelledCaseValuesAreNamedAndUnlabelledOnesAreATuple() throws {
+        #expect(try WireShape.traced(Payloads.self).description == "enum{labelled:(from:i8,to:i8)|unlabelled:(i8,i8)}")
     }
 
     @Test func noFieldsIsUnitAndOneFieldIsTheFieldItself() throws {
@@ -46,7 +56,7 @@ import UndraRuntime
         #expect(try WireShape.traced(Wrapper.self) == .u64)
         #expect(try WireShape.traced(Only.self).description == "enum{one:unit}")
         #expect(try WireShape.traced([Wrapper?].self).description == "seq<option<u64>>")
-        #expect(try WireShape.traced([ExactString: UndraDuration].self).description == "map<string,(u64,u32)>")
+        #expect(try WireShape.traced([ExactString: UndraDuration].self).description == "map<string,(secs:u64,nanos:u32)>")
     }
 
     @Test func anEnumWhoseEveryCaseHoldsItselfCannotBeTraced() {
@@ -76,14 +86,14 @@ import UndraRuntime
 
     static func types() -> [(any Decodable.Type, String)] {
         [
-            (Holder<Int8>.self, "(seq<i8>,option<u32>)"),
-            (Holder<Int16>.self, "(seq<i16>,option<u32>)"),
-            (Holder<UInt32?>.self, "(seq<option<u32>>,option<u32>)"),
-            (Holder<[String]>.self, "(seq<seq<string>>,option<u32>)"),
-            (Holder<Wrapper>.self, "(seq<u64>,option<u32>)"),
-            (Holder<Outer>.self, "(seq<(seq<(option<rec1>,i8)>,string)>,option<u32>)"),
-            (Holder<Node>.self, "(seq<(u16,seq<rec0>,map<string,rec0>)>,option<u32>)"),
-            (Holder<Only>.self, "(seq<enum{one:unit}>,option<u32>)"),
+            (Holder<Int8>.self, "(items:seq<i8>,next:option<u32>)"),
+            (Holder<Int16>.self, "(items:seq<i16>,next:option<u32>)"),
+            (Holder<UInt32?>.self, "(items:seq<option<u32>>,next:option<u32>)"),
+            (Holder<[String]>.self, "(items:seq<seq<string>>,next:option<u32>)"),
+            (Holder<Wrapper>.self, "(items:seq<u64>,next:option<u32>)"),
+            (Holder<Outer>.self, "(items:seq<(inners:seq<(outer:option<rec1>,tag:i8)>,name:string)>,next:option<u32>)"),
+            (Holder<Node>.self, "(items:seq<(value:u16,children:seq<rec0>,labels:map<string,rec0>)>,next:option<u32>)"),
+            (Holder<Only>.self, "(items:seq<enum{one:unit}>,next:option<u32>)"),
         ]
     }
 

@@ -100,7 +100,7 @@ import UndraRuntime
     @Test func aSnapshotFromRustFillsTheStore() throws {
         let store = Todos(send: { _ in })
         let snapshot = try Schema.wire.decodeFrame(Self.vector("todos.snapshot.rows"))
-        #expect(snapshot.frame.isSnapshot && snapshot.frame.schemaHash == 0xdf6e_6ace_5ca3_6620)
+        #expect(snapshot.frame.isSnapshot && snapshot.frame.schemaHash == 0x6f56_1b50_addc_9a9e)
         #expect(store.runtime.apply(snapshot.frame) == DrainReport(applied: 1))
         #expect(Array(store.visible) == Self.rows.map(\.row))
         #expect(store.filter == "all")

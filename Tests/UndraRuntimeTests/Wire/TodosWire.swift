@@ -24,7 +24,9 @@ extension Todo: WireCodable {
         writer.write(done)
     }
     static var minimumWireSize: Int { 17 }
-    static var wireShape: WireShape { .tuple([TodoID.wireShape, .string, .bool]) }
+    static var wireShape: WireShape {
+        .structure([WireField("id", TodoID.wireShape), WireField("title", .string), WireField("done", .bool)])
+    }
 }
 
 /// `enum TodosCommand { Add { title: String }, Toggle(TodoId), SetFilter(String) }`

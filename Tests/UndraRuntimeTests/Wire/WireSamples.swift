@@ -15,7 +15,7 @@ struct Point: WireCodable, Hashable {
         writer.write(x)
         writer.write(y)
     }
-    static var wireShape: WireShape { .tuple([.i32, .i32]) }
+    static var wireShape: WireShape { .structure([WireField("x", .i32), WireField("y", .i32)]) }
 }
 
 /// `struct Marker;`: no bytes.
@@ -87,7 +87,7 @@ enum Shape: WireCodable, Hashable {
     static var wireShape: WireShape {
         .enumeration([
             WireVariant("Empty", .unit), WireVariant("Circle", .u32), WireVariant("Line", .tuple([.u8, .string])),
-            WireVariant("Rect", .tuple([.u16, .u16])),
+            WireVariant("Rect", .structure([WireField("w", .u16), WireField("h", .u16)])),
         ])
     }
 }

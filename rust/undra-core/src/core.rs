@@ -85,6 +85,8 @@ pub trait AnySession {
     fn drain_into(&mut self, out: &mut Outbox);
     /// See [`StoreSession::restart`].
     fn restart(&mut self, epoch: u64);
+    /// The store's description for the generator (see [`describe`](crate::describe)).
+    fn describe(&self) -> Result<crate::StoreDescription, crate::DescribeError>;
 }
 
 /// What a core sends after a message, in order.

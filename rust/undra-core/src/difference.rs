@@ -7,8 +7,8 @@
 /// `command variant 1 (toggle): the host has i64, the core has string`.
 ///
 /// ```
-/// let host = "undra-schema 1\nstore score\nfield 0 total scalar i64\ncommand unit\noutcome unit";
-/// let core = "undra-schema 1\nstore score\nfield 0 total scalar string\ncommand unit\noutcome unit";
+/// let host = "undra-schema 2\nstore score\nfield 0 total scalar i64\ncommand unit\noutcome unit";
+/// let core = "undra-schema 2\nstore score\nfield 0 total scalar string\ncommand unit\noutcome unit";
 /// assert_eq!(undra_core::first_difference(host, core).unwrap(),
 ///            "field 0 (total): the host has scalar i64, the core has scalar string");
 /// ```

@@ -1,17 +1,20 @@
 //! The in-process transport: the three C functions UndraRuntime's `InProcessCoreFunctions` calls
-//! (docs/CORE.md, "In process: a C ABI"). [`export_core!`](crate::export_core) exports them for an
-//! app's [`Core`]; the functions here are what they call.
+//! (docs/CORE.md, "In process: a C ABI"), and the fourth `undra bindgen` calls to read the stores.
+//! [`export_core!`](crate::export_core) exports them for an app's [`Core`]; the functions here are
+//! what they call.
 
 use crate::core::{handle, Core, Outbox, Outgoing};
 use crate::remote::{Running, Shared};
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+use crate::{describe_core, DescribeError, DescribeErrorKind};
 
 /// `typedef void (*undra_receive)(void *context, const uint8_t *bytes, size_t length);`
 pub type Receive = extern "C" fn(context: *mut c_void, bytes: *const u8, length: usize);
 
-/// Exports `undra_core_create`, `undra_core_send` and `undra_core_destroy` for the core type
+/// Exports `undra_core_create`, `undra_core_send`, `undra_core_destroy` and
+/// `undra_core_describe` (for the generator) for the core type
 /// `$core`, made from the configuration bytes by `$make` (`FnOnce(&[u8]) -> Option<$core>`;
 /// `None` fails the creation). Build the crate as a `cdylib` (or a `staticlib` for iOS).
 ///
@@ -53,6 +56,18 @@ macro_rules! export_core {
             $crate::ffi::send::<$core>(core, bytes, length)
         }
 
+        /// The core's stores, described for `undra bindgen` (docs/BINDGEN.md): writes the length
+        /// to `length` and returns the bytes (bincode of a `Result<CoreDescription, DescribeError>`),
+        /// valid while the library is loaded. Starts a core with empty configuration bytes to
+        /// visit its sessions.
+        ///
+        /// # Safety
+        /// `length` points to a writable `size_t`.
+        #[no_mangle]
+        pub unsafe extern "C" fn undra_core_describe(length: *mut usize) -> *const u8 {
+            $crate::ffi::describe::<$core>(length, $make)
+        }
+
         /// Stops the core; no `receive` call follows.
         ///
         /// # Safety
@@ -62,6 +77,29 @@ macro_rules! export_core {
             $crate::ffi::destroy::<$core>(core)
         }
     };
+}
+
+/// `undra_core_describe`'s body: the description is made once, by a core `make` starts with no
+/// configuration, and kept for the library's life.
+///
+/// # Safety
+/// `length` points to a writable `usize`.
+pub unsafe fn describe<C: Core + 'static>(length: *mut usize, make: impl FnOnce(&[u8]) -> Option<C>) -> *const u8 {
+    static DESCRIPTION: OnceLock<Vec<u8>> = OnceLock::new();
+    let bytes = DESCRIPTION.get_or_init(|| {
+        let result = match catch_unwind(AssertUnwindSafe(|| make(&[]))) {
+            Ok(Some(mut core)) => catch_unwind(AssertUnwindSafe(|| describe_core(&mut core))).unwrap_or_else(|_| {
+                Err(DescribeError { kind: DescribeErrorKind::NoCore, message: "describing the core's stores panicked".to_string() })
+            }),
+            _ => Err(DescribeError {
+                kind: DescribeErrorKind::NoCore,
+                message: "the core did not start with empty configuration bytes (export_core!'s make returned None or panicked)".to_string(),
+            }),
+        };
+        bincode::serialize(&result).expect("bincode writes every description")
+    });
+    *length = bytes.len();
+    bytes.as_ptr()
 }
 
 /// The host's callback and its context, as the core's sink: it may be called from any thread (the

@@ -12,6 +12,9 @@
 //!   for resyncs ([`DEFAULT_ACK_LOG`]), every resync answered, changes merged into one frame
 //!   per drain, and the host's schema checked at each resync;
 //! - [`KeyedRows`]: "the list is now these rows" turned into the fewest `ListOp`s;
+//! - the stores' descriptions for `undra bindgen` ([`describe`], [`CoreDescription`]): every type
+//!   the fields, commands and outcomes reach, with Rust's names; [`NoCoalesce`] marks a field
+//!   whose every value is kept;
 //! - both transports: [`export_core!`] exports the C ABI for the in-process transport, and
 //!   [`stream`] serves the length-prefixed byte stream over stdin/stdout or a Unix socket; a
 //!   core's own threads send through its [`Remote`].
@@ -20,6 +23,7 @@
 
 mod ack_log;
 mod core;
+mod describe;
 mod difference;
 pub mod ffi;
 mod list;
@@ -32,12 +36,16 @@ mod trace;
 mod wire;
 
 pub use crate::core::{handle, restart, AnySession, Core, Outbox, Outgoing, SingleStore, SingleStoreCommand};
+pub use crate::describe::{
+    describe, describe_core, CommandDescription, CoreDescription, DescribeError, DescribeErrorKind, FieldDescription, FieldKind,
+    NamedField, NoCoalesce, Payload, StoreDescription, TypeBody, TypeDefinition, TypeRef, VariantDefinition, DESCRIPTION_FORMAT,
+};
 pub use crate::difference::first_difference;
 pub use crate::list::{DuplicateKey, KeyedRows};
 pub use crate::remote::{Remote, Update};
 pub use crate::schema::{fnv1a, Schema};
 pub use crate::session::{Resynced, SchemaMismatch, StoreSession, DEFAULT_ACK_LOG};
-pub use crate::shape::{normalize, Shape, Variant};
+pub use crate::shape::{normalize, Field, Shape, Variant};
 pub use crate::trace::{shape_of, ShapeError};
 pub use crate::wire::{Ack, Command, CommandId, CoreError, CoreMessage, Frame, HostMessage, ListOp, ResyncReason, ResyncRequest};
 

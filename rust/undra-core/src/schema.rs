@@ -1,12 +1,12 @@
 //! A store's schema as both sides describe it (docs/WIRE.md, "The schema hash"): the description's
 //! lines and their FNV-1a hash, computed from the store's types.
 
-use crate::shape::{normalize, Shape, Variant};
+use crate::shape::{normalize, Field, Shape, Variant};
 use crate::trace::{shape_of, ShapeError};
 use crate::Store;
 use std::fmt;
 
-/// A store's schema: its description (`undra-schema 1`, `store …`, one line per field, `command …`,
+/// A store's schema: its description (`undra-schema 2`, `store …`, one line per field, `command …`,
 /// `outcome …`) and the description's hash, which its snapshots carry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Schema {
@@ -17,6 +17,9 @@ pub struct Schema {
 }
 
 impl Schema {
+    /// The description's version, its first line's number: 2 since struct fields are named.
+    pub const VERSION: u32 = 2;
+
     /// The schema of store `S`: its name, its op enum's variants as fields (a variant holding a
     /// [`ListOp`](crate::ListOp) is a list field, any other a scalar), its command and outcome
     /// enums. Cost: tracing the three types (see [`shape_of`]).
@@ -26,7 +29,7 @@ impl Schema {
 
     /// The schema of a store named `store` whose op enum, command and outcome have these shapes.
     pub fn new(store: &str, ops: &Shape, command: &Shape, outcome: &Shape) -> Schema {
-        let mut lines = vec!["undra-schema 1".to_string(), format!("store {}", normalize(store))];
+        let mut lines = vec![format!("undra-schema {}", Schema::VERSION), format!("store {}", normalize(store))];
         let fields: &[Variant] = match ops {
             Shape::Enum(variants) => variants,
             _ => &[],
@@ -61,8 +64,8 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
-/// The key and row shapes of a `ListOp<K, R>`'s shape, if `shape` is one:
-/// `enum{reset:seq<(K,R)>|insert:(seq<(K,R)>,option<K>)|update:(K,R)|remove:seq<K>|move:(K,option<K>)}`.
+/// The key and row shapes of a `ListOp<K, R>`'s shape, if `shape` is one: `enum{reset:seq<(K,R)>|
+/// insert:(rows:seq<(K,R)>,before:option<K>)|update:(K,R)|remove:seq<K>|move:(key:K,before:option<K>)}`.
 fn list_types(shape: &Shape) -> Option<(&Shape, &Shape)> {
     let Shape::Enum(variants) = shape else { return None };
     let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
@@ -75,10 +78,10 @@ fn list_types(shape: &Shape) -> Option<(&Shape, &Shape)> {
     let before = Shape::Option(Box::new(key.clone()));
     let expected = [
         rows.clone(),
-        Shape::Tuple(vec![rows, before.clone()]),
+        Shape::Struct(vec![Field::new("rows", rows), Field::new("before", before.clone())]),
         Shape::Tuple(vec![key.clone(), row.clone()]),
         Shape::Seq(Box::new(key.clone())),
-        Shape::Tuple(vec![key.clone(), before]),
+        Shape::Struct(vec![Field::new("key", key.clone()), Field::new("before", before)]),
     ];
     variants.iter().zip(&expected).all(|(variant, expected)| variant.shape == *expected).then_some((key, row))
 }

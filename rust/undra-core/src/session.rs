@@ -249,6 +249,9 @@ impl<S: Store> AnySession for StoreSession<S> {
     fn restart(&mut self, epoch: u64) {
         StoreSession::restart(self, epoch)
     }
+    fn describe(&self) -> Result<crate::StoreDescription, crate::DescribeError> {
+        crate::describe::<S>(self.index)
+    }
 }
 
 /// `CoreMessage::Frame` of the app's frame enum's variant `store`: the same bytes as the app's

@@ -1,11 +1,12 @@
 //! A type's shape: what the schema hash sees of it (docs/WIRE.md, "The schema hash"). serde's
-//! data model with what does not change the bytes taken out: type names and struct field names
-//! are not part of it, enum variant names are.
+//! data model with what does not change the bytes taken out: type names are not part of it; enum
+//! variant names are, and so are the names of a struct's fields when it has two or more (so that
+//! two fields of one type swapped on one side fail at attach).
 
 use std::fmt;
 
 /// The shape of a type. Its `Display` is the canonical text the schema description is made of:
-/// `(i64,string,bool)`, `enum{ok:i64|err:unit}`, `seq<option<u8>>`.
+/// `(id:i64,title:string)`, `(i64,string,bool)`, `enum{ok:i64|err:unit}`, `seq<option<u8>>`.
 ///
 /// [`shape_of`](crate::shape_of) computes it from a type's `Deserialize` implementation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -33,8 +34,12 @@ pub enum Shape {
     /// A sequence: `Vec<T>`, a set, and bytes (`seq<u8>`).
     Seq(Box<Shape>),
     Map(Box<Shape>, Box<Shape>),
-    /// Two or more fields in order (build it with [`Shape::fields`]).
+    /// Two or more fields in order, unnamed: a tuple, a tuple struct, a tuple variant's payload
+    /// (build it with [`Shape::fields`]).
     Tuple(Vec<Shape>),
+    /// Two or more named fields in order: a struct, a struct variant's payload (build it with
+    /// [`Shape::named_fields`]).
+    Struct(Vec<Field>),
     /// Variants in declaration order (variant index = position).
     Enum(Vec<Variant>),
     /// The n-th enclosing struct or enum (0 the innermost): a recursive type's reference to itself.
@@ -57,6 +62,22 @@ impl Variant {
     }
 }
 
+/// One named field of a struct's shape: its normalized name and its shape.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Field {
+    /// The field's name, normalized ([`normalize`]).
+    pub name: String,
+    /// Its shape.
+    pub shape: Shape,
+}
+
+impl Field {
+    /// A field named `name`, normalized (see [`normalize`]).
+    pub fn new(name: &str, shape: Shape) -> Field {
+        Field { name: normalize(name), shape }
+    }
+}
+
 impl Shape {
     /// The shape of a struct, tuple or variant payload with these fields: `unit` for none, the
     /// field itself for one (a newtype's bytes are its field's), a tuple otherwise.
@@ -65,6 +86,17 @@ impl Shape {
             0 => Shape::Unit,
             1 => fields.pop().expect("one field"),
             _ => Shape::Tuple(fields),
+        }
+    }
+
+    /// The shape of a struct or struct variant payload with these named fields: `unit` for none,
+    /// the field's shape for one (its bytes are the field's, and one field cannot be swapped
+    /// with another), a [`Shape::Struct`] otherwise.
+    pub fn named_fields(mut fields: Vec<Field>) -> Shape {
+        match fields.len() {
+            0 => Shape::Unit,
+            1 => fields.pop().expect("one field").shape,
+            _ => Shape::Struct(fields),
         }
     }
 }
@@ -104,6 +136,16 @@ impl fmt::Display for Shape {
                         f.write_str(",")?;
                     }
                     write!(f, "{field}")?;
+                }
+                f.write_str(")")
+            }
+            Shape::Struct(fields) => {
+                f.write_str("(")?;
+                for (index, field) in fields.iter().enumerate() {
+                    if index > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{}:{}", field.name, field.shape)?;
                 }
                 f.write_str(")")
             }

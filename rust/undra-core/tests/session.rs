@@ -252,11 +252,11 @@ fn handle_routes_host_messages_and_drains_every_session() {
     assert!(undecodable.message.starts_with("undecodable host message: "), "{}", undecodable.message);
 
     let mut other = ResyncRequest { store: 0, ..request(None, 0, ResyncReason::Attach) };
-    other.schema = "undra-schema 1\nstore todos".into();
+    other.schema = "undra-schema 2\nstore todos".into();
     handle(&mut app, &bincode::serialize(&HostMessage::<()>::Resync(other)).unwrap(), &mut out);
     assert_eq!(error(&messages(&mut out)[0]).code, codes::SCHEMA_MISMATCH);
     assert_eq!(app.mismatches.len(), 1);
-    assert_eq!(app.mismatches[0].difference, "field 0 (visible): the host has no field 0, the core has list i64 (i64,string,bool)");
+    assert_eq!(app.mismatches[0].difference, "field 0 (visible): the host has no field 0, the core has list i64 (id:i64,title:string,done:bool)");
 }
 
 /// `HostMessage<AppCommand>`'s bytes (the host's side of the enum).

@@ -49,15 +49,15 @@ fn the_standard_types_are_their_serde_names() {
     assert_eq!(shape::<BTreeSet<i64>>(), "seq<i64>");
     assert_eq!(shape::<BTreeMap<u32, String>>(), "map<u32,string>");
     assert_eq!(shape::<HashMap<String, Vec<i64>>>(), "map<string,seq<i64>>");
-    assert_eq!(shape::<Duration>(), "(u64,u32)");
+    assert_eq!(shape::<Duration>(), "(secs:u64,nanos:u32)");
     assert_eq!(shape::<[u16; 3]>(), "(u16,u16,u16)");
     assert_eq!(shape::<Box<std::num::NonZeroU32>>(), "u32");
     assert_eq!(shape::<Result<u32, String>>(), "enum{ok:u32|err:string}");
 }
 
 #[test]
-fn structs_lose_their_names_and_one_field_is_the_field() {
-    assert_eq!(shape::<Point>(), "(i32,i32)");
+fn structs_keep_their_field_names_and_one_field_is_the_field() {
+    assert_eq!(shape::<Point>(), "(x:i32,y:i32)");
     assert_eq!(shape::<Marker>(), "unit");
     assert_eq!(shape::<Meters>(), "f64");
     assert_eq!(shape::<Pair>(), "(u8,u16)");
@@ -67,11 +67,11 @@ fn structs_lose_their_names_and_one_field_is_the_field() {
 
 #[test]
 fn every_variant_of_every_enum_is_seen_with_its_payload() {
-    assert_eq!(shape::<ShapeKind>(), "enum{empty:unit|circle:u32|line:(u8,string)|rect:(u16,u16)|named:bool}");
+    assert_eq!(shape::<ShapeKind>(), "enum{empty:unit|circle:u32|line:(u8,string)|rect:(w:u16,h:u16)|named:bool}");
     // Two instances of one generic enum are two enums.
     assert_eq!(
         shape::<(Result<u64, ShapeKind>, Result<(), bool>)>(),
-        "(enum{ok:u64|err:enum{empty:unit|circle:u32|line:(u8,string)|rect:(u16,u16)|named:bool}},enum{ok:unit|err:bool})"
+        "(enum{ok:u64|err:enum{empty:unit|circle:u32|line:(u8,string)|rect:(w:u16,h:u16)|named:bool}},enum{ok:unit|err:bool})"
     );
     assert_eq!(shape::<Vec<Option<Result<u8, ()>>>>(), "seq<option<enum{ok:u8|err:unit}>>");
 }
@@ -93,7 +93,7 @@ enum Outer {
 #[test]
 fn enums_inside_enums_are_seen_in_every_place() {
     let inner = "enum{a:u8|b:enum{ok:bool|err:string}}";
-    assert_eq!(shape::<Outer>(), format!("enum{{x:{inner}|y:({inner},option<{inner}>)|z:unit}}"));
+    assert_eq!(shape::<Outer>(), format!("enum{{x:{inner}|y:(left:{inner},right:option<{inner}>)|z:unit}}"));
 }
 
 #[derive(Deserialize)]
@@ -131,7 +131,7 @@ enum Section {
 #[test]
 fn a_type_inside_itself_is_rec_of_its_depth() {
     assert_eq!(shape::<Tree>(), "enum{node:seq<rec0>|leaf:i64}");
-    assert_eq!(shape::<Folder>(), "(string,seq<rec0>,option<rec0>)");
+    assert_eq!(shape::<Folder>(), "(name:string,children:seq<rec0>,parent:option<rec0>)");
     // Every variant recurses but Num, which the values built inside the recursion find.
     assert_eq!(shape::<Expr>(), "enum{neg:rec0|add:(rec0,rec0)|num:i64}");
     assert_eq!(shape::<Doc>(), "seq<enum{text:string|nested:rec1}>");

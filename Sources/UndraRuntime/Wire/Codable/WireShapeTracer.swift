@@ -169,6 +169,8 @@ private final class TraceDecoding: Decoder, SingleValueDecodingContainer {
     /// The fields in order (a struct's, or the case's payload); the single value's shape; the
     /// sequence's element.
     var shapes: [WireShape] = []
+    /// Each field's key, for fields decoded by key (nil otherwise).
+    var names: [String?] = []
     /// `decodeNil` was asked: the next value is an `Option`'s.
     var optionalNext = false
     var variantCount: Int?
@@ -209,7 +211,11 @@ private final class TraceDecoding: Decoder, SingleValueDecodingContainer {
     /// The shape the run showed.
     func shape<T>(of type: T.Type) throws -> WireShape {
         switch container {
-        case .none, .keyed: return .fields(shapes)
+        case .none, .keyed:
+            // Keys are names but for an unlabelled case payload's (`_0`, `_1`: a tuple variant).
+            let named = names.compactMap { $0 }.filter { !Self.isPositional($0) }
+            guard shapes.count > 1, named.count == shapes.count else { return .fields(shapes) }
+            return .fields(zip(named, shapes).map { WireField($0, $1) })
         case .single:
             guard shapes.count == 1 else { throw WireShapeError(type: "\(T.self)", message: "its single-value container decodes \(shapes.count) values") }
             return shapes[0]
@@ -219,24 +225,30 @@ private final class TraceDecoding: Decoder, SingleValueDecodingContainer {
         }
     }
 
-    func record(_ shape: WireShape) {
+    func record(_ shape: WireShape, key: (any CodingKey)?) {
         shapes.append(optionalNext ? .option(shape) : shape)
+        names.append(key?.stringValue)
         optionalNext = false
     }
 
-    func leaf<T: WireLeaf>(_ type: T.Type) -> T {
-        record(T.wireShape)
+    /// Whether a key is a position (`_0`), as Swift names an unlabelled associated value.
+    static func isPositional(_ key: String) -> Bool {
+        key.hasPrefix("_") && key.count > 1 && key.dropFirst().allSatisfy(\.isNumber)
+    }
+
+    func leaf<T: WireLeaf>(_ type: T.Type, key: (any CodingKey)? = nil) -> T {
+        record(T.wireShape, key: key)
         return T.wireWitness
     }
 
-    func value<T: Decodable>(_ type: T.Type) throws -> T {
+    func value<T: Decodable>(_ type: T.Type, key: (any CodingKey)? = nil) throws -> T {
         let (shape, value) = try tracer.trace(T.self)
-        record(shape)
+        record(shape, key: key)
         return value
     }
 
-    func absent<T: Decodable>(_ type: T.Type) throws -> T? {
-        record(.option(try tracer.shape(of: T.self)))
+    func absent<T: Decodable>(_ type: T.Type, key: any CodingKey) throws -> T? {
+        record(.option(try tracer.shape(of: T.self)), key: key)
         return nil
     }
 
@@ -287,37 +299,37 @@ private struct TraceKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func contains(_ key: Key) -> Bool { true }
 
     func decodeNil(forKey key: Key) -> Bool { decoding.decodeNil() }
-    func decode(_ type: Bool.Type, forKey key: Key) -> Bool { decoding.leaf(type) }
-    func decode(_ type: String.Type, forKey key: Key) -> String { decoding.leaf(type) }
-    func decode(_ type: Double.Type, forKey key: Key) -> Double { decoding.leaf(type) }
-    func decode(_ type: Float.Type, forKey key: Key) -> Float { decoding.leaf(type) }
-    func decode(_ type: Int.Type, forKey key: Key) -> Int { decoding.leaf(type) }
-    func decode(_ type: Int8.Type, forKey key: Key) -> Int8 { decoding.leaf(type) }
-    func decode(_ type: Int16.Type, forKey key: Key) -> Int16 { decoding.leaf(type) }
-    func decode(_ type: Int32.Type, forKey key: Key) -> Int32 { decoding.leaf(type) }
-    func decode(_ type: Int64.Type, forKey key: Key) -> Int64 { decoding.leaf(type) }
-    func decode(_ type: UInt.Type, forKey key: Key) -> UInt { decoding.leaf(type) }
-    func decode(_ type: UInt8.Type, forKey key: Key) -> UInt8 { decoding.leaf(type) }
-    func decode(_ type: UInt16.Type, forKey key: Key) -> UInt16 { decoding.leaf(type) }
-    func decode(_ type: UInt32.Type, forKey key: Key) -> UInt32 { decoding.leaf(type) }
-    func decode(_ type: UInt64.Type, forKey key: Key) -> UInt64 { decoding.leaf(type) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoding.value(type) }
+    func decode(_ type: Bool.Type, forKey key: Key) -> Bool { decoding.leaf(type, key: key) }
+    func decode(_ type: String.Type, forKey key: Key) -> String { decoding.leaf(type, key: key) }
+    func decode(_ type: Double.Type, forKey key: Key) -> Double { decoding.leaf(type, key: key) }
+    func decode(_ type: Float.Type, forKey key: Key) -> Float { decoding.leaf(type, key: key) }
+    func decode(_ type: Int.Type, forKey key: Key) -> Int { decoding.leaf(type, key: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) -> Int8 { decoding.leaf(type, key: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) -> Int16 { decoding.leaf(type, key: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) -> Int32 { decoding.leaf(type, key: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) -> Int64 { decoding.leaf(type, key: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) -> UInt { decoding.leaf(type, key: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) -> UInt8 { decoding.leaf(type, key: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) -> UInt16 { decoding.leaf(type, key: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) -> UInt32 { decoding.leaf(type, key: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) -> UInt64 { decoding.leaf(type, key: key) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoding.value(type, key: key) }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decoding.absent(type) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decoding.absent(type) }
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try decoding.absent(type) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decoding.absent(type, key: key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decoding.absent(type, key: key) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try decoding.absent(type, key: key) }
 
     /// The case's payload: its fields are the run's.
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) -> KeyedDecodingContainer<NestedKey> {

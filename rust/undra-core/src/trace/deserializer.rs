@@ -1,15 +1,26 @@
 //! The tracer as serde sees it: a `Deserializer` that reads nothing and offers each type the
 //! smallest values it accepts, recording on the [`Tracer`] what each asked for.
 
-use super::{empty_root, EnumEntry, Node, ShapeError, Tracer, MAXIMUM_REPLAY_DEPTH};
+use super::{empty_root, Body, Collection, EnumEntry, Node, ShapeError, Tracer, VariantKind, MAXIMUM_REPLAY_DEPTH};
 use crate::shape::Shape;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use std::collections::HashSet;
 
-/// Offers exactly `remaining` elements.
+/// Offers exactly `remaining` elements: a struct's fields if `names` names them.
 struct Elements<'a> {
     tracer: &'a mut Tracer,
     remaining: usize,
+    names: &'static [&'static str],
+}
+
+impl<'a> Elements<'a> {
+    fn new(tracer: &'a mut Tracer, remaining: usize) -> Elements<'a> {
+        Elements { tracer, remaining, names: &[] }
+    }
+
+    fn fields(tracer: &'a mut Tracer, names: &'static [&'static str]) -> Elements<'a> {
+        Elements { tracer, remaining: names.len(), names }
+    }
 }
 
 impl<'de, 'a> de::SeqAccess<'de> for Elements<'a> {
@@ -18,8 +29,13 @@ impl<'de, 'a> de::SeqAccess<'de> for Elements<'a> {
         if self.remaining == 0 {
             return Ok(None);
         }
+        let name = self.names.len().checked_sub(self.remaining).and_then(|index| self.names.get(index));
         self.remaining -= 1;
-        seed.deserialize(&mut *self.tracer).map(Some)
+        let Some(name) = name else { return seed.deserialize(&mut *self.tracer).map(Some) };
+        self.tracer.trail.push(format!(".{name}"));
+        let value = seed.deserialize(&mut *self.tracer);
+        self.tracer.trail.pop();
+        value.map(Some)
     }
     fn size_hint(&self) -> Option<usize> {
         Some(self.remaining)
@@ -40,10 +56,18 @@ impl<'de, 'a> de::MapAccess<'de> for Elements<'a> {
     }
 }
 
-/// Builds variant `index` of an enum.
+/// Builds variant `index` of an enum, telling the tracer how the variant reads its fields.
 struct Choice<'a> {
     tracer: &'a mut Tracer,
     index: u32,
+}
+
+impl<'a> Choice<'a> {
+    fn reads(&mut self, kind: VariantKind) {
+        if let Some(top) = self.tracer.variant_kinds.last_mut() {
+            *top = kind;
+        }
+    }
 }
 
 impl<'de, 'a> de::EnumAccess<'de> for Choice<'a> {
@@ -57,17 +81,21 @@ impl<'de, 'a> de::EnumAccess<'de> for Choice<'a> {
 
 impl<'de, 'a> de::VariantAccess<'de> for Choice<'a> {
     type Error = ShapeError;
-    fn unit_variant(self) -> Result<(), ShapeError> {
+    fn unit_variant(mut self) -> Result<(), ShapeError> {
+        self.reads(VariantKind::Unit);
         Ok(())
     }
-    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, ShapeError> {
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(mut self, seed: T) -> Result<T::Value, ShapeError> {
+        self.reads(VariantKind::Newtype);
         seed.deserialize(self.tracer)
     }
-    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, ShapeError> {
-        visitor.visit_seq(Elements { tracer: self.tracer, remaining: len })
+    fn tuple_variant<V: Visitor<'de>>(mut self, len: usize, visitor: V) -> Result<V::Value, ShapeError> {
+        self.reads(VariantKind::Tuple);
+        visitor.visit_seq(Elements::new(self.tracer, len))
     }
-    fn struct_variant<V: Visitor<'de>>(self, fields: &'static [&'static str], visitor: V) -> Result<V::Value, ShapeError> {
-        visitor.visit_seq(Elements { tracer: self.tracer, remaining: fields.len() })
+    fn struct_variant<V: Visitor<'de>>(mut self, fields: &'static [&'static str], visitor: V) -> Result<V::Value, ShapeError> {
+        self.reads(VariantKind::Struct(fields));
+        visitor.visit_seq(Elements::fields(self.tracer, fields))
     }
 }
 
@@ -85,7 +113,7 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
     type Error = ShapeError;
 
     fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, ShapeError> {
-        Err(ShapeError::new("the type reads a self-describing value (deserialize_any), which bincode cannot read either".to_string()))
+        Err(self.error("the type reads a self-describing value (deserialize_any), which bincode cannot read either"))
     }
 
     leaves! {
@@ -111,8 +139,9 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
     }
 
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
-        let value = visitor.visit_bytes(&[])?;
-        Ok(self.leaf(Shape::Seq(Box::new(Shape::U8)), value))
+        let value = visitor.visit_bytes(&[]).map_err(|error: ShapeError| error.at(self.trail.concat()))?;
+        self.nodes.push(Node::Bytes);
+        Ok(value)
     }
 
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
@@ -138,26 +167,32 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
         Ok(self.leaf(Shape::Unit, value))
     }
 
-    fn deserialize_unit_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, ShapeError> {
-        self.deserialize_unit(visitor)
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, ShapeError> {
+        let value = visitor.visit_unit()?;
+        self.nodes.push(Node::Named(name, Body::Unit));
+        Ok(value)
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, ShapeError> {
-        self.named::<V>(|tracer| visitor.visit_newtype_struct(tracer))
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, ShapeError> {
+        self.named::<V>(name, VariantKind::Newtype, |tracer| visitor.visit_newtype_struct(tracer))
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
         let remaining = if self.replay > 0 { 0 } else { 1 };
         let mark = self.nodes.len();
         self.open += 1;
-        let value = visitor.visit_seq(Elements { tracer: &mut *self, remaining });
+        let value = visitor.visit_seq(Elements::new(&mut *self, remaining));
         self.open -= 1;
         let value = value?;
         let element = self.nodes.split_off(mark).pop();
+        // A set reads as a sequence: its visitor is serde's, for the set type.
+        let visitor_type = std::any::type_name::<V>();
+        let collection =
+            if visitor_type.contains("HashSet<") || visitor_type.contains("BTreeSet<") { Collection::Set } else { Collection::List };
         let node = match (element, remaining) {
-            (Some(element), _) => Node::Seq(Box::new(element)),
+            (Some(element), _) => Node::Seq(Box::new(element), collection),
             (None, 0) => Node::Leaf(Shape::Unit),
-            (None, _) => return Err(ShapeError::new("a sequence read no element".to_string())),
+            (None, _) => return Err(self.error("a sequence read no element")),
         };
         self.nodes.push(node);
         Ok(value)
@@ -166,30 +201,30 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, ShapeError> {
         let mark = self.nodes.len();
         self.open += 1;
-        let value = visitor.visit_seq(Elements { tracer: &mut *self, remaining: len });
+        let value = visitor.visit_seq(Elements::new(&mut *self, len));
         self.open -= 1;
         let value = value?;
         let fields = self.nodes.split_off(mark);
-        self.nodes.push(Node::fields(fields));
+        self.nodes.push(Node::Tuple(fields));
         Ok(value)
     }
 
-    fn deserialize_tuple_struct<V: Visitor<'de>>(self, _: &'static str, len: usize, visitor: V) -> Result<V::Value, ShapeError> {
-        self.named::<V>(|tracer| visitor.visit_seq(Elements { tracer, remaining: len }))
+    fn deserialize_tuple_struct<V: Visitor<'de>>(self, name: &'static str, len: usize, visitor: V) -> Result<V::Value, ShapeError> {
+        self.named::<V>(name, VariantKind::Tuple, |tracer| visitor.visit_seq(Elements::new(tracer, len)))
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
         let remaining = if self.replay > 0 { 0 } else { 1 };
         let mark = self.nodes.len();
         self.open += 1;
-        let value = visitor.visit_map(Elements { tracer: &mut *self, remaining });
+        let value = visitor.visit_map(Elements::new(&mut *self, remaining));
         self.open -= 1;
         let value = value?;
         let mut entry = self.nodes.split_off(mark);
         let node = match (entry.pop(), entry.pop(), remaining) {
             (Some(value), Some(key), _) => Node::Map(Box::new(key), Box::new(value)),
             (_, _, 0) => Node::Leaf(Shape::Unit),
-            _ => return Err(ShapeError::new("a map read no entry".to_string())),
+            _ => return Err(self.error("a map read no entry")),
         };
         self.nodes.push(node);
         Ok(value)
@@ -197,11 +232,11 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
 
     fn deserialize_struct<V: Visitor<'de>>(
         self,
-        _: &'static str,
+        name: &'static str,
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, ShapeError> {
-        self.named::<V>(|tracer| visitor.visit_seq(Elements { tracer, remaining: fields.len() }))
+        self.named::<V>(name, VariantKind::Struct(fields), |tracer| visitor.visit_seq(Elements::fields(tracer, fields)))
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -214,7 +249,7 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
             return Err(if self.stack.is_empty() && self.replay == 0 && self.open == 0 {
                 empty_root()
             } else {
-                ShapeError::new(format!("enum {name} has no variant, so no value"))
+                self.error(format!("enum {name} has no variant, so no value"))
             });
         }
         let visitor_key = std::any::type_name::<V>();
@@ -225,17 +260,22 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
         if self.replay >= MAXIMUM_REPLAY_DEPTH {
             return Err(ShapeError {
                 message: format!("enum {name} recurses with no way out (every variant recurses)"),
+                path: self.trail.concat(),
                 retry: Some((visitor_key, variants.len())),
             });
         }
         if self.replay > 0 || recursion.is_some() {
             let index = self.choose(&key, variants.len());
-            let value = self.replaying(|tracer| visitor.visit_enum(Choice { tracer, index }))?;
+            self.variant_kinds.push(VariantKind::Tuple);
+            let value = self.replaying(|tracer| visitor.visit_enum(Choice { tracer, index }));
+            self.variant_kinds.pop();
+            let value = value?;
             self.nodes.truncate(mark);
             self.nodes.push(recursion.map_or(Node::Leaf(Shape::Unit), Node::Rec));
             return Ok(value);
         }
         self.enums.entry(key.clone()).or_insert_with(|| EnumEntry {
+            name,
             names: variants,
             payloads: vec![None; variants.len()],
             reach: vec![HashSet::new(); variants.len()],
@@ -244,15 +284,20 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
             reached.insert(key.clone());
         }
         let index = self.choose(&key, variants.len());
+        let variant = (index as usize).min(variants.len() - 1);
         self.stack.push(visitor_key);
         self.reach.push(HashSet::new());
+        self.variant_kinds.push(VariantKind::Tuple);
+        let place = format!("{name}::{}", variants[variant]);
+        self.trail.push(if self.trail.is_empty() { place } else { format!(" > {place}") });
         let value = visitor.visit_enum(Choice { tracer: &mut *self, index });
+        self.trail.pop();
+        let kind = self.variant_kinds.pop().unwrap_or(VariantKind::Tuple);
         let reached = self.reach.pop().unwrap_or_default();
         self.stack.pop();
         let value = value?;
-        let payload = Node::fields(self.nodes.split_off(mark));
+        let payload = Body::of(kind, self.nodes.split_off(mark));
         let entry = self.enums.get_mut(&key).expect("the entry made above");
-        let variant = (index as usize).min(variants.len() - 1);
         entry.payloads[variant] = Some(payload);
         entry.reach[variant].extend(reached);
         self.nodes.push(Node::Enum(key));
@@ -260,11 +305,11 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
     }
 
     fn deserialize_identifier<V: Visitor<'de>>(self, _: V) -> Result<V::Value, ShapeError> {
-        Err(ShapeError::new("an identifier outside an enum's variant (a self-describing format's field names)".to_string()))
+        Err(self.error("an identifier outside an enum's variant (a self-describing format's field names)"))
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, ShapeError> {
-        Err(ShapeError::new("a value to ignore, which bincode cannot skip".to_string()))
+        Err(self.error("a value to ignore, which bincode cannot skip"))
     }
 
     fn is_human_readable(&self) -> bool {

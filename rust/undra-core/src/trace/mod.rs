@@ -11,10 +11,14 @@
 //! are (the named types around them), since a recursive type's `rec` depends on that. A type met
 //! again inside itself is written `rec n`, and its value there is built with empty sequences,
 //! `None`s and, for enums, a variant seen to need no recursion.
+//!
+//! The trace keeps the names serde passes too (of structs, their fields, enums, their variants),
+//! so that one trace gives both the shape the schema hash sees and the named types
+//! [`describe`](crate::describe) hands the generator.
 
 mod deserializer;
 
-use crate::shape::{normalize, Shape, Variant};
+use crate::shape::{normalize, Field, Shape, Variant};
 use serde::de::{self, DeserializeOwned, Visitor};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -25,6 +29,8 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShapeError {
     message: String,
+    /// Where in the type the trace was: `TodosOp::Visible > Todo.tags` (empty at the top).
+    path: String,
     /// An enum (its visitor's type and variant count) whose values built inside a recursion never
     /// ended: the trace is run again building another of its variants there.
     retry: Option<(&'static str, usize)>,
@@ -32,18 +38,35 @@ pub struct ShapeError {
 
 impl ShapeError {
     fn new(message: impl Into<String>) -> ShapeError {
-        ShapeError { message: message.into(), retry: None }
+        ShapeError { message: message.into(), path: String::new(), retry: None }
     }
 
     /// What went wrong.
     pub fn message(&self) -> &str {
         &self.message
     }
+
+    /// Where in the type it went wrong: the named types, fields and variants from the outermost
+    /// in (`TodosOp::Visible > Todo.tags`), empty at the top.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    pub(crate) fn at(mut self, path: String) -> ShapeError {
+        if self.path.is_empty() {
+            self.path = path;
+        }
+        self
+    }
 }
 
 impl fmt::Display for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot trace the type's shape: {}", self.message)
+        write!(f, "cannot trace the type's shape: {}", self.message)?;
+        if !self.path.is_empty() {
+            write!(f, " (in {})", self.path)?;
+        }
+        Ok(())
     }
 }
 
@@ -63,7 +86,7 @@ impl de::Error for ShapeError {
 /// struct Todo { id: i64, title: String, done: bool }
 /// #[derive(Deserialize)]
 /// enum TodoError { EmptyTitle, NotFound(i64) }
-/// assert_eq!(undra_core::shape_of::<Todo>().unwrap().to_string(), "(i64,string,bool)");
+/// assert_eq!(undra_core::shape_of::<Todo>().unwrap().to_string(), "(id:i64,title:string,done:bool)");
 /// assert_eq!(undra_core::shape_of::<Result<(), TodoError>>().unwrap().to_string(),
 ///            "enum{ok:unit|err:enum{emptytitle:unit|notfound:i64}}");
 /// ```
@@ -74,6 +97,73 @@ impl de::Error for ShapeError {
 /// Cost: one deserialization per variant of each enum reached, at most; each runs in time linear
 /// in the shape's size.
 pub fn shape_of<T: DeserializeOwned>() -> Result<Shape, ShapeError> {
+    trace::<T>()?.shape()
+}
+
+/// A type traced: its value's node, and every enum it reaches with each variant's payload.
+pub(crate) struct Traced {
+    pub(crate) root: Node,
+    enums: HashMap<EnumKey, EnumEntry>,
+}
+
+/// An enum of a trace: its serde name and its variants' names and payloads.
+pub(crate) struct TracedEnum<'a> {
+    pub(crate) name: &'static str,
+    pub(crate) variants: Vec<(&'static str, &'a Body)>,
+}
+
+impl Traced {
+    /// The shape the schema hash sees.
+    pub(crate) fn shape(&self) -> Result<Shape, ShapeError> {
+        self.expand(&self.root)
+    }
+
+    /// The enum `key` names (every enum a node names was seen in full).
+    pub(crate) fn enumeration(&self, key: &EnumKey) -> Result<TracedEnum<'_>, ShapeError> {
+        let entry = self.enums.get(key).ok_or_else(|| ShapeError::new("an enum was not seen".to_string()))?;
+        let mut variants = Vec::with_capacity(entry.names.len());
+        for (name, payload) in entry.names.iter().zip(&entry.payloads) {
+            let payload = payload.as_ref().ok_or_else(|| ShapeError::new(format!("variant {name} was never reached")))?;
+            variants.push((*name, payload));
+        }
+        Ok(TracedEnum { name: entry.name, variants })
+    }
+
+    fn expand(&self, node: &Node) -> Result<Shape, ShapeError> {
+        Ok(match node {
+            Node::Leaf(shape) => shape.clone(),
+            Node::Bytes => Shape::Seq(Box::new(Shape::U8)),
+            Node::Option(inner) => Shape::Option(Box::new(self.expand(inner)?)),
+            Node::Seq(inner, _) => Shape::Seq(Box::new(self.expand(inner)?)),
+            Node::Map(key, value) => Shape::Map(Box::new(self.expand(key)?), Box::new(self.expand(value)?)),
+            Node::Tuple(fields) => Shape::fields(fields.iter().map(|f| self.expand(f)).collect::<Result<_, _>>()?),
+            Node::Named(_, body) => self.expand_body(body)?,
+            Node::Rec(depth) => Shape::Rec(*depth),
+            Node::Enum(key) => {
+                let enumeration = self.enumeration(key)?;
+                let mut variants = Vec::with_capacity(enumeration.variants.len());
+                for (name, payload) in enumeration.variants {
+                    variants.push(Variant { name: normalize(name), shape: self.expand_body(payload)? });
+                }
+                Shape::Enum(variants)
+            }
+        })
+    }
+
+    fn expand_body(&self, body: &Body) -> Result<Shape, ShapeError> {
+        Ok(match body {
+            Body::Unit => Shape::Unit,
+            Body::Newtype(inner) => self.expand(inner)?,
+            Body::Tuple(fields) => Shape::fields(fields.iter().map(|f| self.expand(f)).collect::<Result<_, _>>()?),
+            Body::Struct(fields) => Shape::named_fields(
+                fields.iter().map(|(name, node)| Ok(Field::new(name, self.expand(node)?))).collect::<Result<_, ShapeError>>()?,
+            ),
+        })
+    }
+}
+
+/// Traces `T`: a value of it built, every variant of every enum it reaches seen.
+pub(crate) fn trace<T: DeserializeOwned>() -> Result<Traced, ShapeError> {
     let mut tracer = Tracer::default();
     let mut root = None;
     for _ in 0..MAXIMUM_RUNS {
@@ -81,14 +171,18 @@ pub fn shape_of<T: DeserializeOwned>() -> Result<Shape, ShapeError> {
         tracer.reach = vec![HashSet::new()];
         match T::deserialize(&mut tracer) {
             Ok(_) => {}
-            Err(error) if error == empty_root() => return Ok(Shape::Enum(vec![])),
-            Err(ShapeError { retry: Some((visitor, count)), message }) => {
+            Err(error) if error.message == empty_root().message => {
+                return Ok(Traced { root: Node::Leaf(Shape::Enum(vec![])), enums: HashMap::new() })
+            }
+            Err(ShapeError { retry: Some((visitor, count)), message, path }) => {
                 let choice = tracer.replay_choices.entry(visitor).or_insert(0);
                 *choice += 1;
                 if *choice as usize >= count {
-                    return Err(ShapeError::new(message));
+                    return Err(ShapeError::new(message).at(path));
                 }
                 tracer.stack.clear();
+                tracer.trail.clear();
+                tracer.variant_kinds.clear();
                 tracer.replay = 0;
                 tracer.open = 0;
                 continue;
@@ -99,7 +193,7 @@ pub fn shape_of<T: DeserializeOwned>() -> Result<Shape, ShapeError> {
         let reached = tracer.reach.pop().unwrap_or_default();
         root.get_or_insert(node);
         if !reached.iter().any(|key| !tracer.is_complete(key, &mut HashMap::new())) {
-            return tracer.expand(root.as_ref().expect("a run"));
+            return Ok(Traced { root: root.expect("a run"), enums: tracer.enums });
         }
     }
     Err(ShapeError::new(format!("more than {MAXIMUM_RUNS} runs to see every variant")))
@@ -116,43 +210,92 @@ fn empty_root() -> ShapeError {
 /// An enum, named by its visitor's type and the named types around it.
 type EnumKey = Vec<&'static str>;
 
-/// What one run recorded of a value: a shape whose enums are keys, resolved once all are seen.
+/// What one run recorded of a value: its shape, with serde's names, whose enums are keys,
+/// resolved once all are seen.
 #[derive(Clone, Debug)]
-enum Node {
+pub(crate) enum Node {
+    /// A primitive, `()`, or (at the top) an enum of no variant.
     Leaf(Shape),
+    /// `deserialize_bytes`: the shape of a `seq<u8>`.
+    Bytes,
     Option(Box<Node>),
-    Seq(Box<Node>),
+    Seq(Box<Node>, Collection),
     Map(Box<Node>, Box<Node>),
+    /// An anonymous tuple (or array).
     Tuple(Vec<Node>),
+    /// A struct, tuple struct, newtype or unit struct, by its serde name.
+    Named(&'static str, Body),
     Enum(EnumKey),
+    /// The n-th enclosing named type (0 the innermost).
     Rec(usize),
 }
 
-impl Node {
-    fn fields(mut nodes: Vec<Node>) -> Node {
-        match nodes.len() {
-            0 => Node::Leaf(Shape::Unit),
-            1 => nodes.pop().expect("one field"),
-            _ => Node::Tuple(nodes),
+/// What a sequence is in Rust: serde reads both alike, the visitor's type tells them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Collection {
+    List,
+    Set,
+}
+
+/// The fields of a named type or of an enum variant.
+#[derive(Clone, Debug)]
+pub(crate) enum Body {
+    Unit,
+    Newtype(Box<Node>),
+    Tuple(Vec<Node>),
+    Struct(Vec<(&'static str, Node)>),
+}
+
+impl Body {
+    /// The body of fields read as `kind` says.
+    fn of(kind: VariantKind, mut nodes: Vec<Node>) -> Body {
+        match kind {
+            VariantKind::Unit if nodes.is_empty() => Body::Unit,
+            VariantKind::Newtype if nodes.len() == 1 => Body::Newtype(Box::new(nodes.pop().expect("one field"))),
+            VariantKind::Struct(names) if names.len() == nodes.len() => Body::Struct(names.iter().copied().zip(nodes).collect()),
+            _ => Body::Tuple(nodes),
         }
     }
 
+    fn is_plain(&self) -> bool {
+        match self {
+            Body::Unit => true,
+            Body::Newtype(inner) => inner.is_plain(),
+            Body::Tuple(fields) => fields.iter().all(Node::is_plain),
+            Body::Struct(fields) => fields.iter().all(|(_, node)| node.is_plain()),
+        }
+    }
+}
+
+/// How a variant's (or a named type's) fields are read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum VariantKind {
+    Unit,
+    Newtype,
+    Tuple,
+    Struct(&'static [&'static str]),
+}
+
+impl Node {
     /// Whether building this value surely needs no recursion (no enum, no `rec` in it).
     fn is_plain(&self) -> bool {
         match self {
-            Node::Leaf(_) => true,
-            Node::Option(inner) | Node::Seq(inner) => inner.is_plain(),
+            Node::Leaf(_) | Node::Bytes => true,
+            Node::Option(inner) | Node::Seq(inner, _) => inner.is_plain(),
             Node::Map(key, value) => key.is_plain() && value.is_plain(),
             Node::Tuple(fields) => fields.iter().all(Node::is_plain),
+            Node::Named(_, body) => body.is_plain(),
             Node::Enum(_) | Node::Rec(_) => false,
         }
     }
 }
 
 struct EnumEntry {
+    /// The enum's serde name.
+    name: &'static str,
     names: &'static [&'static str],
     /// Each variant's payload, once seen.
-    payloads: Vec<Option<Node>>,
+    payloads: Vec<Option<Body>>,
     /// The enums met inside each variant's payload.
     reach: Vec<HashSet<EnumKey>>,
 }
@@ -173,6 +316,10 @@ struct Tracer {
     replay_choices: HashMap<&'static str, u32>,
     /// How many unnamed containers (options, sequences, maps, tuples) are being traced.
     open: usize,
+    /// How each enum variant being built reads its fields (innermost last), set by the variant.
+    variant_kinds: Vec<VariantKind>,
+    /// Where the trace is, for errors: names of the types, fields and variants, outermost first.
+    trail: Vec<String>,
 }
 
 impl Tracer {
@@ -185,26 +332,6 @@ impl Tracer {
             && entry.reach.iter().all(|inner| inner.iter().all(|key| self.is_complete(key, memo)));
         memo.insert(key.clone(), complete);
         complete
-    }
-
-    fn expand(&self, node: &Node) -> Result<Shape, ShapeError> {
-        Ok(match node {
-            Node::Leaf(shape) => shape.clone(),
-            Node::Option(inner) => Shape::Option(Box::new(self.expand(inner)?)),
-            Node::Seq(inner) => Shape::Seq(Box::new(self.expand(inner)?)),
-            Node::Map(key, value) => Shape::Map(Box::new(self.expand(key)?), Box::new(self.expand(value)?)),
-            Node::Tuple(fields) => Shape::Tuple(fields.iter().map(|f| self.expand(f)).collect::<Result<_, _>>()?),
-            Node::Rec(depth) => Shape::Rec(*depth),
-            Node::Enum(key) => {
-                let entry = self.enums.get(key).ok_or_else(|| ShapeError::new("an enum was not seen".to_string()))?;
-                let mut variants = Vec::with_capacity(entry.names.len());
-                for (name, payload) in entry.names.iter().zip(&entry.payloads) {
-                    let payload = payload.as_ref().ok_or_else(|| ShapeError::new(format!("variant {name} was never reached")))?;
-                    variants.push(Variant { name: normalize(name), shape: self.expand(payload)? });
-                }
-                Shape::Enum(variants)
-            }
-        })
     }
 
     /// The depth of `visitor` among the named types being traced, if it is one of them.
@@ -222,9 +349,12 @@ impl Tracer {
         result
     }
 
-    /// Traces a named type that is not an enum: its fields are what `visit` reads.
+    /// Traces a named type that is not an enum, `name` to serde: its fields are what `visit`
+    /// reads, as `kind` says.
     fn named<'de, V: Visitor<'de>>(
         &mut self,
+        name: &'static str,
+        kind: VariantKind,
         visit: impl FnOnce(&mut Self) -> Result<V::Value, ShapeError>,
     ) -> Result<V::Value, ShapeError> {
         let key = std::any::type_name::<V>();
@@ -239,12 +369,19 @@ impl Tracer {
             return Ok(value);
         }
         self.stack.push(key);
+        self.trail.push(if self.trail.is_empty() { name.to_string() } else { format!(" > {name}") });
         let value = visit(self);
+        self.trail.pop();
         self.stack.pop();
         let value = value?;
         let fields = self.nodes.split_off(mark);
-        self.nodes.push(Node::fields(fields));
+        self.nodes.push(Node::Named(name, Body::of(kind, fields)));
         Ok(value)
+    }
+
+    /// An error at the trace's current place.
+    fn error(&self, message: impl Into<String>) -> ShapeError {
+        ShapeError::new(message).at(self.trail.concat())
     }
 
     /// The variant to build at an enum: one not seen yet, or one leading to an enum not seen in
@@ -253,7 +390,7 @@ impl Tracer {
         if self.replay > 0 {
             let visitor = *key.last().expect("a key names its enum");
             let plain = self.enums.iter().filter(|(k, _)| k.last() == Some(&visitor)).find_map(|(_, entry)| {
-                entry.payloads.iter().position(|p| p.as_ref().is_some_and(Node::is_plain))
+                entry.payloads.iter().position(|p| p.as_ref().is_some_and(Body::is_plain))
             });
             return plain.map_or_else(|| self.replay_choices.get(visitor).copied().unwrap_or(0), |v| v as u32);
         }

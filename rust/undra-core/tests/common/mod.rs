@@ -88,9 +88,9 @@ impl Store for Todos {
 }
 
 /// docs/WIRE.md's description of the Todos store.
-pub const TODOS_DESCRIPTION: &str = "undra-schema 1
+pub const TODOS_DESCRIPTION: &str = "undra-schema 2
 store todos
-field 0 visible list i64 (i64,string,bool)
+field 0 visible list i64 (id:i64,title:string,done:bool)
 field 1 filter scalar string
 field 2 count scalar i64
 field 3 lastevent scalar string
