@@ -43,9 +43,25 @@ let package = Package(
             path: "Tests/UndraDatabaseCrashChild"
         ),
         .target(name: "UndraTesting", dependencies: ["UndraRuntime"]),
+        // The reference core's stores as `undra bindgen` writes them (Tests/Generated/Reference,
+        // from Tests/RustPeer's types), compiled here so that the suite runs them with no Rust;
+        // all but the file that links the Rust library, which the tests load with dlopen instead.
+        .target(
+            name: "ReferenceKit",
+            dependencies: ["UndraRuntime"],
+            path: "Tests/Generated/Reference/ReferenceKit/Sources/ReferenceKit",
+            exclude: ["ReferenceCore+Linked.swift"]
+        ),
+        // The same stores at the iOS 15 floor, as ObservableObjects (Tests/Generated/Reference15).
+        .target(
+            name: "Reference15Kit",
+            dependencies: ["UndraRuntime"],
+            path: "Tests/Generated/Reference15/Reference15Kit/Sources/Reference15Kit",
+            exclude: ["Reference15Core+Linked.swift"]
+        ),
         .testTarget(
             name: "UndraRuntimeTests",
-            dependencies: ["UndraRuntime", "UndraDatabaseCrashChild"]
+            dependencies: ["UndraRuntime", "UndraDatabaseCrashChild", "ReferenceKit", "Reference15Kit"]
         ),
         .testTarget(name: "UndraTestingTests", dependencies: ["UndraTesting", "UndraRuntime"]),
     ],

@@ -3,7 +3,7 @@
 
 use crate::wire::{Command, Frame, ListOp};
 use serde_derive::{Deserialize, Serialize};
-use undra_core::{shape_of, Schema};
+use undra_core::{shape_of, NoCoalesce, Schema};
 
 /// The store's schema (docs/WIRE.md, "The schema hash"), from its types: what the Swift store
 /// computes from its declarations.
@@ -36,8 +36,8 @@ pub enum TodosOp {
     Filter(String),
     /// field 2
     Count(i64),
-    /// field 3
-    LastEvent(String),
+    /// field 3: every value kept (an event), not merged within a frame
+    LastEvent(NoCoalesce<String>),
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -18,7 +18,7 @@ use crate::wire::ListOp;
 use bincode::Options;
 use serde_derive::{Deserialize, Serialize};
 use std::path::PathBuf;
-use undra_core::{AnySession, Core, Outbox, Store, StoreSession};
+use undra_core::{AnySession, Core, NoCoalesce, Outbox, Store, StoreSession};
 
 /// How a core starts: `--epoch N` (its epoch when it has no state file; by default the time in
 /// microseconds, so that a core started again without one still takes a greater epoch) and
@@ -182,7 +182,7 @@ impl Store for Todos {
             TodosOp::Visible(ListOp::Reset(self.visible())),
             TodosOp::Filter(self.filter.clone()),
             TodosOp::Count(self.todos.len() as i64),
-            TodosOp::LastEvent(self.last_event.clone()),
+            TodosOp::LastEvent(NoCoalesce(self.last_event.clone())),
         ]
     }
 
@@ -212,7 +212,7 @@ impl Todos {
             ops.push(TodosOp::Visible(ListOp::Insert { rows: vec![(new.id, new.clone())], before: None }));
         }
         ops.push(TodosOp::Count(self.todos.len() as i64));
-        ops.push(TodosOp::LastEvent(self.last_event.clone()));
+        ops.push(TodosOp::LastEvent(NoCoalesce(self.last_event.clone())));
         TodosOutcome::Add(Ok(new.id))
     }
 
@@ -235,7 +235,7 @@ impl Todos {
             (false, false) => None,
         };
         ops.extend(op.map(TodosOp::Visible));
-        ops.push(TodosOp::LastEvent(self.last_event.clone()));
+        ops.push(TodosOp::LastEvent(NoCoalesce(self.last_event.clone())));
         TodosOutcome::Toggle(Ok(()))
     }
 
@@ -247,7 +247,7 @@ impl Todos {
         self.last_event = format!("filter {filter}");
         ops.push(TodosOp::Filter(filter));
         ops.push(TodosOp::Visible(ListOp::Reset(self.visible())));
-        ops.push(TodosOp::LastEvent(self.last_event.clone()));
+        ops.push(TodosOp::LastEvent(NoCoalesce(self.last_event.clone())));
         TodosOutcome::SetFilter(Ok(()))
     }
 }

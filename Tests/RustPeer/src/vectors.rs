@@ -10,6 +10,7 @@ use serde::Serialize;
 use serde_derive::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
+use undra_core::NoCoalesce;
 
 pub struct Vector {
     pub name: String,
@@ -227,7 +228,7 @@ pub fn messages() -> Vec<Vector> {
         vector("todos.frame.reset.empty", delta(2, vec![TodosOp::Visible(ListOp::Reset(vec![]))], vec![])),
         vector(
             "todos.frame.scalars",
-            delta(2, vec![TodosOp::Filter("done".to_string()), TodosOp::Count(-1), TodosOp::LastEvent("é".to_string())], vec![]),
+            delta(2, vec![TodosOp::Filter("done".to_string()), TodosOp::Count(-1), TodosOp::LastEvent(NoCoalesce("é".to_string()))], vec![]),
         ),
         vector(
             "todos.frame.run",
@@ -249,7 +250,7 @@ pub fn messages() -> Vec<Vector> {
                 vec![
                     TodosOp::Visible(ListOp::Insert { rows: vec![(TodoId(3), todo(3, "tea", false))], before: None }),
                     TodosOp::Count(3),
-                    TodosOp::LastEvent("added tea".to_string()),
+                    TodosOp::LastEvent(NoCoalesce("added tea".to_string())),
                 ],
                 vec![
                     ack(0, TodosOutcome::Add(Ok(TodoId(3)))),

@@ -32,7 +32,15 @@ enum ReferenceCore: String, CaseIterable, Sendable, CustomTestStringConvertible 
     /// its state across restarts (the Rust core in a state file, the fake in its memory).
     /// `cleanup` stops what was started.
     func start(persistent: Bool) throws -> (core: Core, cleanup: @Sendable () -> Void) {
-        let options = Core.Options(reconnect: ReconnectPolicy(initialDelay: .milliseconds(5), maximumDelay: .milliseconds(50), jitter: 0))
+        let (transport, cleanup) = try transport(persistent: persistent)
+        return (Core(transport: transport, options: Self.options), cleanup)
+    }
+
+    /// Quick reconnections, no jitter: the scenarios wait for them.
+    static let options = Core.Options(reconnect: ReconnectPolicy(initialDelay: .milliseconds(5), maximumDelay: .milliseconds(50), jitter: 0))
+
+    /// The transport to a fresh instance of this core (see `start`).
+    func transport(persistent: Bool) throws -> (transport: any CoreTransport, cleanup: @Sendable () -> Void) {
         let stateFile = NSTemporaryDirectory() + "undra-core-state-\(UInt32.random(in: 0...UInt32.max))"
         let removeState: @Sendable () -> Void = {
             try? FileManager.default.removeItem(atPath: stateFile)
@@ -41,17 +49,17 @@ enum ReferenceCore: String, CaseIterable, Sendable, CustomTestStringConvertible 
         switch self {
         case .fakeInProcess, .fakeInProcessThreaded:
             let (configuration, _) = FakeCoreABI.configuration(async: self == .fakeInProcessThreaded, persistent: persistent)
-            return (Core(transport: InProcessTransport(functions: FakeCoreABI.functions, configuration: configuration), options: options), {})
+            return (InProcessTransport(functions: FakeCoreABI.functions, configuration: configuration), {})
         case .fakeUnixSocket:
             let server = FakeCoreServer(persistent: persistent)
-            return (Core(transport: .unixSocket(path: server.path), options: options), { server.stop() })
+            return (ByteStreamTransport.unixSocket(path: server.path), { server.stop() })
         case .rustLibrary:
             let functions = try InProcessCoreFunctions.load(library: Self.rustLibraryPath!)
             let lines = persistent ? ["--state", stateFile] : []
-            return (Core(transport: InProcessTransport(functions: functions, configuration: Array(lines.joined(separator: "\n").utf8)), options: options), removeState)
+            return (InProcessTransport(functions: functions, configuration: Array(lines.joined(separator: "\n").utf8)), removeState)
         case .rustProcess:
             let arguments = (persistent ? ["--state", stateFile] : []) + ["stdio"]
-            return (Core(transport: .childProcess(executable: Self.rustExecutable!, arguments: arguments), options: options), removeState)
+            return (ByteStreamTransport.childProcess(executable: Self.rustExecutable!, arguments: arguments), removeState)
         }
     }
 }

@@ -1,0 +1,128 @@
+//! `undra bindgen`: the core's description, turned into its Swift package and written (or, with
+//! `--check`, compared with what is written).
+
+use crate::config::{Config, Runtime};
+use crate::load;
+use crate::refusal::Refusal;
+use crate::swift::{self, Files, Settings};
+use std::path::{Component, Path, PathBuf};
+
+/// What a run did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The package was written: these files changed (and these were removed).
+    Written { changed: Vec<String>, removed: Vec<String> },
+    /// `--check`: these files differ from what would be generated (empty: current).
+    Checked { stale: Vec<String> },
+}
+
+/// The settings of a package for `config`.
+pub fn settings(config: &Config, library: String) -> Settings {
+    let up = "../".repeat(depth(&config.swift_package));
+    let from_package = |path: &Path| -> String {
+        if path.is_absolute() {
+            path.display().to_string()
+        } else {
+            format!("{up}{}", path.display()).trim_end_matches('/').to_string()
+        }
+    };
+    Settings {
+        app: config.app.clone(),
+        module: config.module(),
+        core_type: config.core_type(),
+        c_module: config.c_module(),
+        library,
+        observation: config.observation,
+        floor: config.deployment_target,
+        runtime: match &config.runtime {
+            Runtime::Path(path) => Runtime::Path(from_package(Path::new(path))),
+            url => url.clone(),
+        },
+        core_folder: from_package(&config.core_path),
+    }
+}
+
+/// How many folders `path` (relative, with no `..`) goes down.
+fn depth(path: &Path) -> usize {
+    path.components().filter(|c| matches!(c, Component::Normal(_))).count()
+}
+
+/// Runs `undra bindgen` for the `Undra.toml` at `config_path`.
+pub fn run(config_path: &Path, observation: Option<&str>, check: bool) -> Result<Outcome, Refusal> {
+    let config = Config::load(config_path, observation)?;
+    let library = load::library_name(&config)?;
+    let path = load::find_library(&config, &library)?;
+    let description = load::describe(&path)?;
+    let files = swift::generate(&description, &settings(&config, library))?;
+    let folder = config.folder.join(&config.swift_package);
+    if check {
+        Ok(Outcome::Checked { stale: stale(&folder, &files) })
+    } else {
+        write(&folder, &files).map(|(changed, removed)| Outcome::Written { changed, removed })
+    }
+}
+
+/// The files under `folder` that differ from `files`: changed, missing, or generated before and
+/// no longer (under `Sources/`).
+pub fn stale(folder: &Path, files: &Files) -> Vec<String> {
+    let mut stale: Vec<String> = files
+        .iter()
+        .filter(|(path, text)| std::fs::read_to_string(folder.join(path)).ok().as_deref() != Some(text.as_str()))
+        .map(|(path, _)| path.clone())
+        .collect();
+    stale.extend(extra_files(folder, files));
+    stale.sort();
+    stale
+}
+
+/// Files under `folder/Sources` that `files` does not have.
+fn extra_files(folder: &Path, files: &Files) -> Vec<String> {
+    let mut extra = vec![];
+    let mut pending = vec![folder.join("Sources")];
+    while let Some(directory) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&directory) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if let Ok(relative) = path.strip_prefix(folder) {
+                let relative = relative.to_string_lossy().replace('\\', "/");
+                if !files.contains_key(&relative) {
+                    extra.push(relative);
+                }
+            }
+        }
+    }
+    extra
+}
+
+/// Writes `files` under `folder`, and removes what an earlier run wrote under `Sources/` that is
+/// no longer generated. Nothing is written until everything was generated (every refusal comes
+/// before); a file is written whole, through a temporary file and a rename.
+fn write(folder: &Path, files: &Files) -> Result<(Vec<String>, Vec<String>), Refusal> {
+    let failed = |path: &Path, error: std::io::Error| Refusal::new("E0060", format!("cannot write {}: {error}", path.display()));
+    let removed = extra_files(folder, files);
+    let mut changed = vec![];
+    for (relative, text) in files {
+        let path = folder.join(relative);
+        if std::fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()) {
+            continue;
+        }
+        let parent = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        std::fs::create_dir_all(&parent).map_err(|e| failed(&parent, e))?;
+        let temporary = path.with_extension("undra-tmp");
+        std::fs::write(&temporary, text).map_err(|e| failed(&temporary, e))?;
+        std::fs::rename(&temporary, &path).map_err(|e| failed(&path, e))?;
+        #[cfg(unix)]
+        if relative.ends_with(".sh") {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).map_err(|e| failed(&path, e))?;
+        }
+        changed.push(relative.clone());
+    }
+    for relative in &removed {
+        let path = folder.join(relative);
+        std::fs::remove_file(&path).map_err(|e| failed(&path, e))?;
+    }
+    Ok((changed, removed))
+}
