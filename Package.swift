@@ -59,9 +59,23 @@ let package = Package(
             path: "Tests/Generated/Reference15/Reference15Kit/Sources/Reference15Kit",
             exclude: ["Reference15Core+Linked.swift"]
         ),
+        // README's Score store (iOS 17, Observation), and a store of every wire shape (iOS 15,
+        // ObservableObject), generated from rust/undra-core's examples.
+        .target(
+            name: "ScoreKit",
+            dependencies: ["UndraRuntime"],
+            path: "Tests/Generated/Score/ScoreKit/Sources/ScoreKit",
+            exclude: ["ScoreCore+Linked.swift"]
+        ),
+        .target(
+            name: "ShapesKit",
+            dependencies: ["UndraRuntime"],
+            path: "Tests/Generated/Shapes/ShapesKit/Sources/ShapesKit",
+            exclude: ["ShapesCore+Linked.swift"]
+        ),
         .testTarget(
             name: "UndraRuntimeTests",
-            dependencies: ["UndraRuntime", "UndraDatabaseCrashChild", "ReferenceKit", "Reference15Kit"]
+            dependencies: ["UndraRuntime", "UndraDatabaseCrashChild", "ReferenceKit", "Reference15Kit", "ScoreKit", "ShapesKit"]
         ),
         .testTarget(name: "UndraTestingTests", dependencies: ["UndraTesting", "UndraRuntime"]),
     ],

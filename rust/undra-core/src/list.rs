@@ -20,9 +20,16 @@ use std::hash::Hash;
 ///     ListOp::Update(1, "oat milk"),
 /// ]);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct KeyedRows<K, R> {
     rows: Vec<(K, R)>,
+}
+
+/// An empty list, whatever its key and row (a derived `Default` would ask both for one).
+impl<K, R> Default for KeyedRows<K, R> {
+    fn default() -> KeyedRows<K, R> {
+        KeyedRows { rows: vec![] }
+    }
 }
 
 /// Two rows of one list had the same key.

@@ -13,7 +13,7 @@ let coreLibraries = URL(fileURLWithPath: Context.packageDirectory).appendingPath
 
 let package = Package(
     name: "ReferenceKit",
-    platforms: [.iOS("17.0"), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    platforms: [.iOS("17.0"), .macOS("14.0"), .tvOS("17.0"), .watchOS("10.0")],
     products: [.library(name: "ReferenceKit", targets: ["ReferenceKit"])],
     dependencies: [.package(path: runtimePath)],
     targets: [

@@ -13,7 +13,7 @@ let coreLibraries = URL(fileURLWithPath: Context.packageDirectory).appendingPath
 
 let package = Package(
     name: "Reference15Kit",
-    platforms: [.iOS("15.0"), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    platforms: [.iOS("15.0"), .macOS("12.0"), .tvOS("15.0"), .watchOS("8.0")],
     products: [.library(name: "Reference15Kit", targets: ["Reference15Kit"])],
     dependencies: [.package(path: runtimePath)],
     targets: [

@@ -2,7 +2,7 @@
 //! conformance in the hand-written fast form (`init(from reader:)`, `encode(to:)`).
 
 use super::code::Code;
-use super::names::{escaped, lower_camel};
+use super::names::{escaped, label, lower_camel};
 use super::Model;
 use crate::refusal::Refusal;
 use undra_core::{Payload, TypeBody, TypeRef, VariantDefinition};
@@ -43,6 +43,18 @@ impl Model<'_> {
         match &definition.body {
             TypeBody::Struct(payload) => self.struct_declaration(&mut code, name, payload)?,
             TypeBody::Enum(variants) => self.enum_declaration(&mut code, name, variants)?,
+        }
+        if self.placeholders.contains(name) {
+            let (opening, arguments) = self.placeholder_arguments(name)?;
+            code.line("");
+            code.block(format!("extension {}", escaped(name)), |code| {
+                code.doc("What a field of this type holds before the core's first snapshot.");
+                if opening.ends_with('(') {
+                    list(code, &format!("static let placeholder = {opening}"), &arguments, ")");
+                } else {
+                    code.line(format!("static let placeholder = {opening}"));
+                }
+            });
         }
         Ok(code.finish())
     }
@@ -93,8 +105,9 @@ impl Model<'_> {
             let parameters: Vec<String> = members
                 .iter()
                 .map(|(member, value, _)| {
-                    let label = if matches!(payload, Payload::Struct(_)) { member.clone() } else { format!("_ {member}") };
-                    format!("{label}: {}", self.swift_type(value).unwrap_or_default())
+                    // A labelled parameter's name is its label (a keyword needs no backticks there).
+                    let parameter = if matches!(payload, Payload::Struct(_)) { label(member.trim_matches('`')) } else { format!("_ {member}") };
+                    format!("{parameter}: {}", self.swift_type(value).unwrap_or_default())
                 })
                 .collect();
             code.doc(format!("A `{name}` of these fields."));
@@ -204,7 +217,7 @@ impl Model<'_> {
                 Payload::Struct(fields) => {
                     let mut parts = vec![];
                     for field in fields {
-                        parts.push(format!("{}: {}", escaped(&lower_camel(&field.name)), self.swift_type(&field.value)?));
+                        parts.push(format!("{}: {}", label(&lower_camel(&field.name)), self.swift_type(&field.value)?));
                     }
                     format!("({})", parts.join(", "))
                 }
@@ -226,7 +239,7 @@ impl Model<'_> {
                     Payload::Tuple(values) => values.iter().map(read).collect::<Vec<_>>().join(", "),
                     Payload::Struct(fields) => fields
                         .iter()
-                        .map(|f| format!("{}: {}", escaped(&lower_camel(&f.name)), read(&f.value)))
+                        .map(|f| format!("{}: {}", label(&lower_camel(&f.name)), read(&f.value)))
                         .collect::<Vec<_>>()
                         .join(", "),
                 };

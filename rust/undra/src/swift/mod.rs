@@ -78,6 +78,8 @@ pub struct Model<'a> {
     /// Struct fields (type, field) that hold their own struct other than through a collection:
     /// stored `@Indirect`, so that the struct has a size.
     indirect_fields: BTreeSet<(String, String)>,
+    /// The types whose `placeholder` (the value before the first snapshot) a field uses.
+    placeholders: BTreeSet<String>,
 }
 
 /// Names the generated code declares for itself or uses from UndraRuntime and Swift's standard
@@ -132,6 +134,7 @@ impl<'a> Model<'a> {
             identifiable: BTreeSet::new(),
             recursive: BTreeSet::new(),
             indirect_fields: BTreeSet::new(),
+            placeholders: BTreeSet::new(),
         };
         model.check_type_names()?;
         for store in &description.stores {
@@ -153,6 +156,7 @@ impl<'a> Model<'a> {
         }
         model.recursive = model.order.iter().filter(|name| model.reaches_itself(name)).cloned().collect();
         model.indirect_fields = model.find_indirect_fields();
+        model.placeholders = model.placeholder_types();
         Ok(model)
     }
 

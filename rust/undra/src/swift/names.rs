@@ -26,6 +26,16 @@ pub fn escaped(name: &str) -> String {
     }
 }
 
+/// `name` as an argument label: keywords need no backticks there, but for `inout`, `var` and
+/// `let` (Swift warns of the others).
+pub fn label(name: &str) -> String {
+    if ["inout", "var", "let"].contains(&name) {
+        format!("`{name}`")
+    } else {
+        name.to_string()
+    }
+}
+
 /// The words of a Rust name: split at `_` and where the case turns (`HTTPCode`: HTTP, Code).
 fn words(name: &str) -> Vec<String> {
     let mut words = vec![];

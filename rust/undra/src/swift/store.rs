@@ -3,7 +3,7 @@
 
 use super::code::Code;
 use super::declarations::{list, Case};
-use super::names::{escaped, lower_camel};
+use super::names::{escaped, label, lower_camel};
 use super::Model;
 use crate::config::Observation;
 use crate::refusal::Refusal;
@@ -289,9 +289,10 @@ impl Model<'_> {
                 let mut parameters = vec![];
                 let mut names = vec![];
                 for field in fields {
-                    let name = escaped(&lower_camel(&field.name));
-                    parameters.push(format!("{name}: {}", self.swift_type(&field.value)?));
-                    names.push(format!("{name}: {name}"));
+                    let name = lower_camel(&field.name);
+                    let (label, value) = (label(&name), escaped(&name));
+                    parameters.push(format!("{label}: {}", self.swift_type(&field.value)?));
+                    names.push(format!("{label}: {value}"));
                 }
                 (parameters, format!("({})", names.join(", ")))
             }

@@ -1,7 +1,7 @@
 //! A Rust type where it is used, in Swift: its name, the expression that reads it, its shape,
 //! its least size on the wire, and the value a field holds before the first snapshot.
 
-use super::names::{escaped, lower_camel};
+use super::names::{escaped, label, lower_camel};
 use super::Model;
 use crate::config::Version;
 use crate::refusal::{codes, Refusal};
@@ -259,7 +259,8 @@ impl Model<'_> {
     }
 
     /// The value a field of type `value` holds before the core's first snapshot: zero, empty,
-    /// false, nil; a struct of such values; an enum's first case that does not hold its own type.
+    /// false, nil; for a named type, its `placeholder` (a struct of such values; an enum's first
+    /// case that does not hold the enum itself).
     pub fn initial_value(&self, value: &TypeRef, enclosing: &mut Vec<String>) -> Result<String, Refusal> {
         Ok(match value {
             TypeRef::Unit => "WireUnit()".to_string(),
@@ -282,48 +283,80 @@ impl Model<'_> {
                 format!("{}({})", self.swift_type(value)?, elements.join(", "))
             }
             TypeRef::Result(success, _) => format!(".ok({})", self.initial_value(success, enclosing)?),
-            TypeRef::Named(name) => {
-                enclosing.push(name.clone());
-                let type_name = escaped(name);
-                let initial = match &self.definitions[name].body {
-                    TypeBody::Struct(Payload::Unit) => format!("{type_name}()"),
-                    TypeBody::Struct(Payload::Newtype(inner)) => format!("{type_name}({})", self.initial_value(inner, enclosing)?),
-                    TypeBody::Struct(Payload::Tuple(values)) => {
-                        let values = values.iter().map(|v| self.initial_value(v, enclosing)).collect::<Result<Vec<_>, _>>()?;
-                        format!("{type_name}({})", values.join(", "))
-                    }
-                    TypeBody::Struct(Payload::Struct(fields)) => {
-                        let mut parts = vec![];
-                        for field in fields {
-                            parts.push(format!("{}: {}", lower_camel(&field.name), self.initial_value(&field.value, enclosing)?));
-                        }
-                        format!("{type_name}({})", parts.join(", "))
-                    }
-                    TypeBody::Enum(variants) => {
-                        let variant = variants
-                            .iter()
-                            .find(|v| payload_values(&v.payload).iter().all(|value| enclosing.iter().all(|e| !self.reaches(value, e))))
-                            .unwrap_or(&variants[0]);
-                        let case = format!("{type_name}.{}", escaped(&lower_camel(&variant.name)));
-                        match &variant.payload {
-                            Payload::Unit => case,
-                            Payload::Newtype(inner) => format!("{case}({})", self.initial_value(inner, enclosing)?),
-                            Payload::Tuple(values) => {
-                                let values = values.iter().map(|v| self.initial_value(v, enclosing)).collect::<Result<Vec<_>, _>>()?;
-                                format!("{case}({})", values.join(", "))
-                            }
-                            Payload::Struct(fields) => {
-                                let mut parts = vec![];
-                                for field in fields {
-                                    parts.push(format!("{}: {}", lower_camel(&field.name), self.initial_value(&field.value, enclosing)?));
-                                }
-                                format!("{case}({})", parts.join(", "))
-                            }
-                        }
-                    }
-                };
-                enclosing.pop();
-                initial
+            TypeRef::Named(name) => format!("{}.placeholder", escaped(name)),
+        })
+    }
+
+    /// The named types whose `placeholder` a field's initial value uses: those of the scalar
+    /// fields' values, and of what their placeholders hold.
+    pub fn placeholder_types(&self) -> std::collections::BTreeSet<String> {
+        let mut found = std::collections::BTreeSet::new();
+        let mut pending: Vec<TypeRef> = vec![];
+        for store in &self.description.stores {
+            for field in &store.fields {
+                if let undra_core::FieldKind::Scalar(value) = &field.kind {
+                    pending.push(value.clone());
+                }
+            }
+        }
+        while let Some(value) = pending.pop() {
+            for name in self.initial_references(&value) {
+                if found.insert(name.clone()) {
+                    pending.extend(self.placeholder_values(&name).into_iter().cloned());
+                }
+            }
+        }
+        found
+    }
+
+    /// The named types an initial value of `value` names directly (not inside an empty container).
+    fn initial_references(&self, value: &TypeRef) -> Vec<String> {
+        match value {
+            TypeRef::Tuple(elements) => elements.iter().flat_map(|e| self.initial_references(e)).collect(),
+            TypeRef::Result(success, _) => self.initial_references(success),
+            TypeRef::Named(name) => vec![name.clone()],
+            _ => vec![],
+        }
+    }
+
+    /// The values the placeholder of `name` holds: every field of a struct, the chosen case's.
+    fn placeholder_values(&self, name: &str) -> Vec<&TypeRef> {
+        match &self.definitions[name].body {
+            TypeBody::Struct(payload) => payload_values(payload),
+            TypeBody::Enum(_) => payload_values(&self.placeholder_case(name).payload),
+        }
+    }
+
+    /// The case an enum's placeholder is: the first that does not hold the enum itself.
+    fn placeholder_case(&self, name: &str) -> &undra_core::VariantDefinition {
+        let TypeBody::Enum(variants) = &self.definitions[name].body else { unreachable!("an enum") };
+        variants.iter().find(|v| payload_values(&v.payload).iter().all(|value| !self.reaches(value, name))).unwrap_or(&variants[0])
+    }
+
+    /// The expression of the named type's placeholder: each field's initial value.
+    pub fn placeholder_arguments(&self, name: &str) -> Result<(String, Vec<String>), Refusal> {
+        let type_name = escaped(name);
+        let initial = |value: &TypeRef| self.initial_value(value, &mut vec![]);
+        Ok(match &self.definitions[name].body {
+            TypeBody::Struct(Payload::Unit) => (format!("{type_name}("), vec![]),
+            TypeBody::Struct(Payload::Newtype(inner)) => (format!("{type_name}("), vec![initial(inner)?]),
+            TypeBody::Struct(Payload::Tuple(values)) => (format!("{type_name}("), values.iter().map(initial).collect::<Result<_, _>>()?),
+            TypeBody::Struct(Payload::Struct(fields)) => (
+                format!("{type_name}("),
+                fields.iter().map(|f| Ok(format!("{}: {}", label(&lower_camel(&f.name)), initial(&f.value)?))).collect::<Result<_, Refusal>>()?,
+            ),
+            TypeBody::Enum(_) => {
+                let variant = self.placeholder_case(name);
+                let case = format!("{type_name}.{}", escaped(&lower_camel(&variant.name)));
+                match &variant.payload {
+                    Payload::Unit => (case, vec![]),
+                    Payload::Newtype(inner) => (format!("{case}("), vec![initial(inner)?]),
+                    Payload::Tuple(values) => (format!("{case}("), values.iter().map(initial).collect::<Result<_, _>>()?),
+                    Payload::Struct(fields) => (
+                        format!("{case}("),
+                        fields.iter().map(|f| Ok(format!("{}: {}", label(&lower_camel(&f.name)), initial(&f.value)?))).collect::<Result<_, Refusal>>()?,
+                    ),
+                }
             }
         })
     }
