@@ -23,6 +23,32 @@ pub fn list(code: &mut Code, opening: &str, items: &[String], closing: &str) {
     }
 }
 
+/// A shape expression, its top-level list one item a line when it is long.
+pub fn shape_lines(code: &mut Code, shape: &str) {
+    for opening in [".fields([", ".enumeration(["] {
+        if let Some(inner) = shape.strip_prefix(opening).and_then(|rest| rest.strip_suffix("])")) {
+            let mut items = vec![];
+            let (mut depth, mut start) = (0i32, 0);
+            for (offset, character) in inner.char_indices() {
+                match character {
+                    '(' | '[' | '{' => depth += 1,
+                    ')' | ']' | '}' => depth -= 1,
+                    '"' => {}
+                    ',' if depth == 0 => {
+                        items.push(inner[start..offset].trim().to_string());
+                        start = offset + 1;
+                    }
+                    _ => {}
+                }
+            }
+            items.push(inner[start..].trim().to_string());
+            list(code, opening, &items, "])");
+            return;
+        }
+    }
+    code.line(shape);
+}
+
 /// A variant or a command, as an enum case: its Swift name, its Rust name, and its fields.
 pub struct Case<'p> {
     pub swift: String,
@@ -159,7 +185,7 @@ impl Model<'_> {
         if shape.len() <= 70 {
             code.line(format!("public static var wireShape: WireShape {{ {shape} }}"));
         } else {
-            code.block("public static var wireShape: WireShape", |code| code.line(shape));
+            code.block("public static var wireShape: WireShape", |code| shape_lines(code, &shape));
         }
     }
 

@@ -38,6 +38,10 @@ extension TodoError: WireCodable {
     public static var minimumWireSize: Int { 4 }
 
     public static var wireShape: WireShape {
-        .enumeration([WireVariant("EmptyTitle", .unit), WireVariant("NotFound", TodoId.wireShape), WireVariant("UnknownFilter", .string)])
+        .enumeration([
+            WireVariant("EmptyTitle", .unit),
+            WireVariant("NotFound", TodoId.wireShape),
+            WireVariant("UnknownFilter", .string),
+        ])
     }
 }

@@ -147,7 +147,33 @@ extension Everything: WireCodable {
     public static var minimumWireSize: Int { 184 }
 
     public static var wireShape: WireShape {
-        .fields([WireField("flag", .bool), WireField("small", .tuple([.u8, .u16, .u32, .u64])), WireField("signed", .tuple([.i8, .i16, .i32, .i64])), WireField("wide", .u128), WireField("wide_signed", .i128), WireField("real", .f32), WireField("double", .f64), WireField("letter", .char), WireField("text", .string), WireField("blob", .bytes), WireField("raw", .seq(.u8)), WireField("nothing", .unit), WireField("marker", `Type`.wireShape), WireField("meters", Meters.wireShape), WireField("pair", Pair.wireShape), WireField("maybe", .option(.option(.string))), WireField("list", .seq(.i32)), WireField("set", .seq(.string)), WireField("map", .map(key: .string, value: .seq(.u16))), WireField("figure", Figure.wireShape), WireField("outcome", .enumeration([WireVariant("ok", .u8), WireVariant("err", .string)])), WireField("wait", UndraDuration.wireShape), WireField("tree", .fields([WireField("name", .string), WireField("children", .seq(.recursion(depth: 0))), WireField("parent", .option(.recursion(depth: 0)))])), WireField("expr", .enumeration([WireVariant("Num", .i64), WireVariant("Neg", .recursion(depth: 0)), WireVariant("Add", .fields([.recursion(depth: 0), .recursion(depth: 0)]))])), WireField("default", .u8)])
+        .fields([
+            WireField("flag", .bool),
+            WireField("small", .tuple([.u8, .u16, .u32, .u64])),
+            WireField("signed", .tuple([.i8, .i16, .i32, .i64])),
+            WireField("wide", .u128),
+            WireField("wide_signed", .i128),
+            WireField("real", .f32),
+            WireField("double", .f64),
+            WireField("letter", .char),
+            WireField("text", .string),
+            WireField("blob", .bytes),
+            WireField("raw", .seq(.u8)),
+            WireField("nothing", .unit),
+            WireField("marker", `Type`.wireShape),
+            WireField("meters", Meters.wireShape),
+            WireField("pair", Pair.wireShape),
+            WireField("maybe", .option(.option(.string))),
+            WireField("list", .seq(.i32)),
+            WireField("set", .seq(.string)),
+            WireField("map", .map(key: .string, value: .seq(.u16))),
+            WireField("figure", Figure.wireShape),
+            WireField("outcome", .enumeration([WireVariant("ok", .u8), WireVariant("err", .string)])),
+            WireField("wait", UndraDuration.wireShape),
+            WireField("tree", .fields([WireField("name", .string), WireField("children", .seq(.recursion(depth: 0))), WireField("parent", .option(.recursion(depth: 0)))])),
+            WireField("expr", .enumeration([WireVariant("Num", .i64), WireVariant("Neg", .recursion(depth: 0)), WireVariant("Add", .fields([.recursion(depth: 0), .recursion(depth: 0)]))])),
+            WireField("default", .u8),
+        ])
     }
 }
 

@@ -40,7 +40,11 @@ extension Expr: WireCodable {
     public static var minimumWireSize: Int { 4 }
 
     public static var wireShape: WireShape {
-        .enumeration([WireVariant("Num", .i64), WireVariant("Neg", .recursion(depth: 0)), WireVariant("Add", .fields([.recursion(depth: 0), .recursion(depth: 0)]))])
+        .enumeration([
+            WireVariant("Num", .i64),
+            WireVariant("Neg", .recursion(depth: 0)),
+            WireVariant("Add", .fields([.recursion(depth: 0), .recursion(depth: 0)])),
+        ])
     }
 }
 

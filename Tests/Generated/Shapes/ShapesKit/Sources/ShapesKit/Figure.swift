@@ -51,7 +51,13 @@ extension Figure: WireCodable {
     public static var minimumWireSize: Int { 4 }
 
     public static var wireShape: WireShape {
-        .enumeration([WireVariant("Empty", .unit), WireVariant("Circle", .u32), WireVariant("Line", .fields([.i8, .string])), WireVariant("Rect", .fields([WireField("w", .u16), WireField("h", .u16)])), WireVariant("Default", .unit)])
+        .enumeration([
+            WireVariant("Empty", .unit),
+            WireVariant("Circle", .u32),
+            WireVariant("Line", .fields([.i8, .string])),
+            WireVariant("Rect", .fields([WireField("w", .u16), WireField("h", .u16)])),
+            WireVariant("Default", .unit),
+        ])
     }
 }
 

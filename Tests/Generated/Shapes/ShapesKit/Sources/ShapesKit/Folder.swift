@@ -36,7 +36,11 @@ extension Folder: WireCodable {
     public static var minimumWireSize: Int { 17 }
 
     public static var wireShape: WireShape {
-        .fields([WireField("name", .string), WireField("children", .seq(.recursion(depth: 0))), WireField("parent", .option(.recursion(depth: 0)))])
+        .fields([
+            WireField("name", .string),
+            WireField("children", .seq(.recursion(depth: 0))),
+            WireField("parent", .option(.recursion(depth: 0))),
+        ])
     }
 }
 
