@@ -30,6 +30,8 @@ let package = Package(
             name: "UndraBench",
             dependencies: [
                 "UndraRuntime",
+                // A generated store against its hand-written twin (`store.generated.decodeApply.1update`).
+                "ReferenceKit",
                 // The floor of a claimed set (`published.set.unsubscribed.vsClaim`): the same atomics.
                 "CUndraAtomics",
                 // Its SQLite rows' floor: the same work through SQLite's C API.

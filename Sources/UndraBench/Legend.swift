@@ -31,6 +31,7 @@ enum Legend {
         "JSONDecoder":
             "Foundation's JSONDecoder decoding the same frame, as JSON, into plain Codable structs",
         "apply prebuilt frame": "the same store applying the same frame, built in Swift rather than decoded",
+        "hand-written store": "the same store's schema and types written by hand in the fast form (docs/STORES.md), decoding and applying the same bytes",
         "C call + apply":
             "the floor of an in-process round trip: the command's bytes handed to the core's C send function, its answer decoded and applied to the store, on one thread",
         "socket ping-pong":

@@ -60,7 +60,7 @@ guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
 }
 let cases = (trackingCases() + observationBridgeCases()
     + publishingCases() + combineModelCases() + combiningCases() + operatorFamiliesCases()
-    + mirrorCases() + storeCases() + wireCases() + coreCases() + databaseCases())
+    + mirrorCases() + storeCases() + generatedStoreCases() + wireCases() + coreCases() + databaseCases())
     .filter { bench in
         guard let filter else { return true }
         return filter.hasSuffix("$") ? bench.name == filter.dropLast() : bench.name.hasPrefix(filter)
