@@ -149,16 +149,27 @@ fn core_manifest(snake: &str, checkout: Option<&Path>) -> String {
 }
 
 fn app_manifest(name: &str, checkout: Option<&Path>) -> String {
-    let (runtime, package) = match checkout {
-        Some(root) => (format!(".package(path: \"{}\")", root.display()), root.file_name().map_or("UndraRuntime".to_string(), |n| n.to_string_lossy().to_string())),
+    let (runtime_lines, runtime, package) = match checkout {
+        Some(root) => (
+            format!(
+                "/// UndraRuntime: a checkout at this path (its package is named by its folder).\n\
+                 let runtimePath = \"{}\"\n\
+                 let runtimePackage = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent(runtimePath).standardized.lastPathComponent\n\n",
+                root.display()
+            ),
+            ".package(path: runtimePath)".to_string(),
+            "runtimePackage".to_string(),
+        ),
         None => (
+            String::new(),
             format!(".package(url: \"{}\", from: \"{}\")", crate::config::DEFAULT_RUNTIME_URL, crate::config::DEFAULT_RUNTIME_VERSION),
-            "UndraRuntime".to_string(),
+            "\"UndraRuntime\"".to_string(),
         ),
     };
     format!(
         "// swift-tools-version:6.0\n// The {name} app: its view models (and, on Apple platforms, its SwiftUI screen) over the generated {name}Kit.\n\
-         import PackageDescription\n\n\
+         import Foundation\nimport PackageDescription\n\n\
+         {runtime_lines}\
          let package = Package(\n\
          \x20   name: \"{name}App\",\n\
          \x20   platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],\n\
@@ -170,7 +181,7 @@ fn app_manifest(name: &str, checkout: Option<&Path>) -> String {
          \x20           name: \"{name}AppTests\",\n\
          \x20           dependencies: [\n\
          \x20               \"{name}App\", .product(name: \"{name}Kit\", package: \"{name}Kit\"),\n\
-         \x20               .product(name: \"UndraRuntime\", package: \"{package}\"), .product(name: \"UndraTesting\", package: \"{package}\"),\n\
+         \x20               .product(name: \"UndraRuntime\", package: {package}), .product(name: \"UndraTesting\", package: {package}),\n\
          \x20           ]),\n\
          \x20   ]\n\
          )\n"
