@@ -81,6 +81,20 @@ import Testing
         #expect(mismatch.description == "store 0: the host's schema 0x\(String(SwappedTodosSchema.wire.hash, radix: 16)) is not the core's 0x6f561b50addc9a9e: field 1: the host has count scalar i64, the core has filter scalar string")
     }
 
+    struct Book: Codable, WireCodable, Hashable, Sendable { var title: String; var author: String }
+    struct SwappedBook: Codable, WireCodable, Hashable, Sendable { var author: String; var title: String }
+
+    /// Two fields of one type swapped on one side write the same bytes; the description names
+    /// them, so the schemas differ, and the difference names the field (version 1 saw none).
+    @Test func aRowWhoseTwoStringFieldsAreSwappedIsAnotherSchemaNamingTheField() {
+        let host = WireSchema<WireUnit, WireUnit>(store: "Books", fields: [ListField<Int, Book>(id: 0, name: "books")])
+        let core = WireSchema<WireUnit, WireUnit>(store: "Books", fields: [ListField<Int, SwappedBook>(id: 0, name: "books")])
+        #expect(Book(title: "Dune", author: "Herbert").wireBytes == SwappedBook(author: "Dune", title: "Herbert").wireBytes)
+        #expect(host.hash != core.hash)
+        #expect(SchemaMismatch.firstDifference(host: host.description, core: core.description)
+            == "field 0 (books): the host has list i64 (title:string,author:string), the core has list i64 (author:string,title:string)")
+    }
+
     /// The runtime's message types, declared by hand, against undra-core's shapes of them
     /// (Tests/WireVectors/messages.shapes, written by the Rust peer).
     @Test func theRuntimesOwnTypesHaveTheShapesOfTheirRustDefinitions() {

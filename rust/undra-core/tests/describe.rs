@@ -106,6 +106,33 @@ impl serde::Serialize for Blob {
     }
 }
 
+/// A type with a `Deserialize` of its own that reads exactly 16 bytes, as `uuid::Uuid` does.
+#[derive(Debug, Clone, PartialEq)]
+struct Uuid([u8; 16]);
+
+impl<'de> serde::Deserialize<'de> for Uuid {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Uuid, D::Error> {
+        struct Sixteen;
+        impl<'de> serde::de::Visitor<'de> for Sixteen {
+            type Value = Uuid;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("16 bytes")
+            }
+            fn visit_bytes<E: serde::de::Error>(self, bytes: &[u8]) -> Result<Uuid, E> {
+                let bytes: [u8; 16] = bytes.try_into().map_err(|_| E::invalid_length(bytes.len(), &self))?;
+                Ok(Uuid(bytes))
+            }
+        }
+        deserializer.deserialize_bytes(Sixteen)
+    }
+}
+
+impl serde::Serialize for Uuid {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(&self.0)
+    }
+}
+
 #[derive(Serialize, Deserialize)]
 struct Unit;
 
@@ -125,6 +152,7 @@ struct Everything {
     pair: (u8, String),
     wait: Option<Duration>,
     blob: Blob,
+    id: Uuid,
     marker: Unit,
     tree: Folder,
 }
@@ -174,6 +202,7 @@ fn sets_durations_bytes_units_recursion_and_fields_that_do_not_coalesce() {
             field("pair", TypeRef::Tuple(vec![TypeRef::U8, TypeRef::String])),
             field("wait", TypeRef::Option(Box::new(TypeRef::Duration))),
             field("blob", TypeRef::Bytes),
+            field("id", TypeRef::Bytes),
             field("marker", named("Unit")),
             field("tree", named("Folder")),
         ]))

@@ -139,7 +139,9 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
     }
 
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ShapeError> {
-        let value = visitor.visit_bytes(&[]).map_err(|error: ShapeError| error.at(self.trail.concat()))?;
+        // Sixteen bytes, not none: a type that reads itself from a fixed number of bytes takes
+        // them (a `Uuid` reads 16), and any byte buffer takes them too.
+        let value = visitor.visit_bytes(&[0; 16]).map_err(|error: ShapeError| error.at(self.trail.concat()))?;
         self.nodes.push(Node::Bytes);
         Ok(value)
     }
