@@ -25,6 +25,11 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A map holds two string keys that Swift's `String` calls equal (canonically
         /// equivalent) but whose bytes differ: two keys to Rust, one to a `[String: V]`.
         case equivalentMapKeys(earlier: ExactString, later: ExactString)
+        /// A set (`HashSet`, `BTreeSet`) holds the same element twice.
+        case repeatedElement
+        /// A set holds two string elements that Swift's `String` calls equal (canonically
+        /// equivalent) but whose bytes differ: two elements to Rust, one to a `Set<String>`.
+        case equivalentSetElements(earlier: ExactString, later: ExactString)
         /// A `Decodable` type's `init(from:)` refused what it read, or asked for what the wire
         /// cannot give (`message` says which).
         case undecodable(type: String, message: String)
@@ -58,6 +63,9 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateMapKey: "expected a map key not seen before"
         case .equivalentMapKeys(let earlier, let later):
             "expected map keys a [String: V] can tell apart, found \(Self.escaped(later.value)) after \(Self.escaped(earlier.value)) (canonically equivalent, distinct bytes): key the map by ExactString to keep both"
+        case .repeatedElement: "expected a set element not seen before"
+        case .equivalentSetElements(let earlier, let later):
+            "expected set elements a Set<String> can tell apart, found \(Self.escaped(later.value)) after \(Self.escaped(earlier.value)) (canonically equivalent, distinct bytes): make the elements ExactString to keep both"
         case .undecodable(let type, let message): "expected a value \(type) decodes: \(message)"
         case .nestedTooDeeply(let limit): "expected containers nested at most \(limit) deep"
         case .trailingBytes(let count): "expected the end of the input, found \(count) more bytes"

@@ -1,5 +1,5 @@
 import Foundation
-import ShapesKit
+@testable import ShapesKit
 import Testing
 @testable import UndraRuntime
 

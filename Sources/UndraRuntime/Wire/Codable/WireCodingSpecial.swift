@@ -65,6 +65,9 @@ extension String: WireLeaf { static var wireWitness: String { "" } }
 extension ExactString: WireLeaf { static var wireWitness: ExactString { ExactString("") } }
 /// `Duration` (`{ secs, nanos }` in that order), not `UndraDuration`'s `Codable` (by key).
 extension UndraDuration: WireLeaf { static var wireWitness: UndraDuration { .zero } }
+/// Swift's `Duration` as Rust's (through `UndraDuration`), not its own `Codable` (attoseconds).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension Duration: WireLeaf { static var wireWitness: Duration { .zero } }
 /// Serde's bytes, in one copy, not `Data`'s `Codable` (a byte at a time).
 extension Data: WireLeaf { static var wireWitness: Data { Data() } }
 extension WireUnit: WireLeaf { static var wireWitness: WireUnit { WireUnit() } }
@@ -113,12 +116,33 @@ extension Array: WireDecodingSpecial where Element: Decodable {
     }
 }
 
-/// A set: a sequence, written in ascending order when its elements have one (`BTreeSet`'s).
-/// Read by `Set`'s own `init(from:)`, as a sequence.
+/// A set: a sequence, written in ascending order when its elements have one (`BTreeSet`'s),
+/// read in any order; a repeated element is an error (see `Set`'s `WireCodable`).
 extension Set: WireEncodingSpecial where Element: Encodable {
     func wireEncode(to encoding: WireEncoding) throws {
         encoding.writer.writeLength(count)
         for element in sortedKeysIfComparable(self) ?? Array(self) { try encoding.write(element) }
+    }
+}
+
+extension Set: WireDecodingSpecial where Element: Decodable {
+    static func wireDecode(from decoding: WireDecoding) throws -> Self {
+        try decoding.nested {
+            let count = try decoding.reader.readLength()
+            var set = Self(minimumCapacity: count)
+            for _ in 0..<count {
+                let start = decoding.reader.offset
+                let element = try decoding.read(Element.self)
+                guard set.insert(element).inserted else {
+                    throw WireError(offset: start, reason: repeatedElementReason(element, among: set))
+                }
+            }
+            return set
+        }
+    }
+
+    static func wireTrace(_ tracer: WireShapeTracer) throws -> (shape: WireShape, value: Self) {
+        (.seq(try tracer.shape(of: Element.self)), [])
     }
 }
 

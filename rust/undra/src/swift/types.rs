@@ -94,7 +94,7 @@ impl Model<'_> {
     pub fn read_expression(&self, value: &TypeRef, holds: Option<&str>) -> Result<String, Refusal> {
         let swift = self.swift_type(value)?;
         let constructor = match value {
-            TypeRef::Option(_) => format!("Optional<{}>", swift.trim_end_matches('?')),
+            TypeRef::Option(inner) => format!("Optional<{}>", self.swift_type(inner)?),
             _ => swift,
         };
         let read = format!("{constructor}(from: &reader)");

@@ -104,7 +104,7 @@ extension Everything: WireCodable {
         marker = try `Type`(from: &reader)
         meters = try Meters(from: &reader)
         pair = try Pair(from: &reader)
-        maybe = try Optional<String>(from: &reader)
+        maybe = try Optional<String?>(from: &reader)
         list = try [Int32](from: &reader)
         set = try Set<String>(from: &reader)
         map = try [String: [UInt16]](from: &reader)
