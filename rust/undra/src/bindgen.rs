@@ -3,7 +3,7 @@
 
 use crate::config::{Config, Runtime};
 use crate::load;
-use crate::refusal::Refusal;
+use crate::refusal::{codes, Refusal};
 use crate::swift::{self, Files, Settings};
 use std::path::{Component, Path, PathBuf};
 
@@ -98,31 +98,45 @@ fn extra_files(folder: &Path, files: &Files) -> Vec<String> {
 
 /// Writes `files` under `folder`, and removes what an earlier run wrote under `Sources/` that is
 /// no longer generated. Nothing is written until everything was generated (every refusal comes
-/// before); a file is written whole, through a temporary file and a rename.
-fn write(folder: &Path, files: &Files) -> Result<(Vec<String>, Vec<String>), Refusal> {
-    let failed = |path: &Path, error: std::io::Error| Refusal::new("E0060", format!("cannot write {}: {error}", path.display()));
+/// before), and no file is replaced until every changed file was written beside it (as
+/// `<name>.undra-tmp`): a folder or disk that refuses a file leaves the package as it was.
+pub fn write(folder: &Path, files: &Files) -> Result<(Vec<String>, Vec<String>), Refusal> {
+    let failed =
+        |path: &Path, error: std::io::Error| Refusal::new(codes::CANNOT_WRITE, format!("cannot write {}: {error}", path.display()));
     let removed = extra_files(folder, files);
-    let mut changed = vec![];
-    for (relative, text) in files {
+    let changed: Vec<&String> = files
+        .iter()
+        .filter(|(relative, text)| std::fs::read_to_string(folder.join(relative)).ok().as_deref() != Some(text.as_str()))
+        .map(|(relative, _)| relative)
+        .collect();
+    let temporary = |relative: &str| folder.join(relative).with_extension("undra-tmp");
+    let mut written: Vec<PathBuf> = vec![];
+    for relative in &changed {
         let path = folder.join(relative);
-        if std::fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()) {
-            continue;
-        }
         let parent = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        std::fs::create_dir_all(&parent).map_err(|e| failed(&parent, e))?;
-        let temporary = path.with_extension("undra-tmp");
-        std::fs::write(&temporary, text).map_err(|e| failed(&temporary, e))?;
-        std::fs::rename(&temporary, &path).map_err(|e| failed(&path, e))?;
+        let result = std::fs::create_dir_all(&parent)
+            .map_err(|e| failed(&parent, e))
+            .and_then(|()| std::fs::write(temporary(relative), &files[*relative]).map_err(|e| failed(&path, e)));
+        if let Err(refusal) = result {
+            for path in &written {
+                let _ = std::fs::remove_file(path);
+            }
+            return Err(refusal);
+        }
+        written.push(temporary(relative));
+    }
+    for relative in &changed {
+        let path = folder.join(relative);
+        std::fs::rename(temporary(relative), &path).map_err(|e| failed(&path, e))?;
         #[cfg(unix)]
         if relative.ends_with(".sh") {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).map_err(|e| failed(&path, e))?;
         }
-        changed.push(relative.clone());
     }
     for relative in &removed {
         let path = folder.join(relative);
         std::fs::remove_file(&path).map_err(|e| failed(&path, e))?;
     }
-    Ok((changed, removed))
+    Ok((changed.into_iter().cloned().collect(), removed))
 }

@@ -258,7 +258,7 @@ impl Settings {
 }
 
 /// Why `name` cannot name an app (an UpperCamelCase identifier: `Todo`, `ReadingList`), if not.
-pub fn check_app_name(name: &str) -> Result<(), String> {
+fn check_app_name(name: &str) -> Result<(), String> {
     let mut characters = name.chars();
     match characters.next() {
         Some(first) if first.is_ascii_uppercase() => {}

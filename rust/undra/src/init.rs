@@ -8,7 +8,7 @@
 //! - `App/`: a Swift app package whose view model's tests use UndraTesting.
 
 use crate::bindgen;
-use crate::config::{check_app_name, Config, Observation, Version};
+use crate::config::{Config, Observation, Version};
 use crate::refusal::{codes, Refusal};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -31,10 +31,11 @@ fn checkout() -> Option<PathBuf> {
 /// Debian's crate directory, where an offline build finds serde and bincode.
 const DEBIAN_REGISTRY: &str = "/usr/share/cargo/registry";
 
-/// Creates the app `name` (at `path`, or `./<name in lowercase>`); returns its folder.
-pub fn run(name: &str, floor: Option<&str>, observation: Option<&str>, path: Option<PathBuf>) -> Result<PathBuf, Refusal> {
-    check_app_name(name).map_err(|why| Refusal::new(codes::CANNOT_INIT, format!("undra init {name}: {why}")))?;
-    let folder = path.unwrap_or_else(|| PathBuf::from(name.to_lowercase()));
+/// Creates the app `argument` names (`todo`, `reading-list`, `ReadingList`: see `app_name`), at
+/// `path` or `./<argument in lowercase>`; returns its folder.
+pub fn run(argument: &str, floor: Option<&str>, observation: Option<&str>, path: Option<PathBuf>) -> Result<PathBuf, Refusal> {
+    let name = &app_name(argument).map_err(|why| Refusal::new(codes::CANNOT_INIT, format!("undra init {argument}: {why}")))?;
+    let folder = path.unwrap_or_else(|| PathBuf::from(argument.to_lowercase()));
     if folder.exists() && std::fs::read_dir(&folder).map(|mut entries| entries.next().is_some()).unwrap_or(true) {
         return Err(Refusal::new(codes::CANNOT_INIT, format!("undra init: {} exists and is not empty", folder.display())));
     }
@@ -92,6 +93,27 @@ pub fn run(name: &str, floor: Option<&str>, observation: Option<&str>, path: Opt
     }
     bindgen::run(&folder.join("Undra.toml"), None, false)?;
     Ok(folder)
+}
+
+/// The app's name for `undra init`'s argument, in UpperCamelCase as Swift names a module: each
+/// part between `-` or `_` begins with a capital (`todo` is `Todo`, `reading-list` and
+/// `reading_list` are `ReadingList`, `ReadingList` stays); the result is ASCII letters and digits,
+/// beginning with a letter.
+pub fn app_name(argument: &str) -> Result<String, String> {
+    let name: String = argument
+        .split(['-', '_'])
+        .map(|part| {
+            let mut characters = part.chars();
+            characters.next().map(|first| first.to_ascii_uppercase().to_string() + characters.as_str()).unwrap_or_default()
+        })
+        .collect();
+    if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return Err("an app's name begins with an ASCII letter (todo, reading-list, ReadingList)".to_string());
+    }
+    if !name.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err("an app's name is ASCII letters and digits, in parts joined by - or _ (todo, reading-list, ReadingList)".to_string());
+    }
+    Ok(name)
 }
 
 fn write_failed(path: &Path, error: std::io::Error) -> Refusal {

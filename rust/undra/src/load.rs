@@ -87,7 +87,13 @@ pub fn describe(path: &Path) -> Result<CoreDescription, Refusal> {
         std::mem::forget(library);
         bytes
     };
-    let result: Result<CoreDescription, DescribeError> = bincode::deserialize(&bytes).map_err(|error| {
+    decode(&bytes, path)
+}
+
+/// The description in `bytes`, what `undra_core_describe` of the library at `path` returned:
+/// a core's description of this undra's format, or the core's refusal to be described.
+pub fn decode(bytes: &[u8], path: &Path) -> Result<CoreDescription, Refusal> {
+    let result: Result<CoreDescription, DescribeError> = bincode::deserialize(bytes).map_err(|error| {
         Refusal::new(
             codes::BAD_DESCRIPTION,
             format!("{}'s description does not decode ({error}): build the core against the undra-core of this undra", path.display()),

@@ -30,7 +30,7 @@ enum Command {
     },
     /// Starts a new app: a Rust core, its Undra.toml, its generated Swift package and a Swift app.
     Init {
-        /// The app's name (UpperCamelCase: Todo, ReadingList).
+        /// The app's name: todo, reading-list or ReadingList (its Swift name is UpperCamelCase: Todo, ReadingList).
         name: String,
         /// The iOS floor (15.0 or later; below 17.0 the stores are ObservableObjects).
         #[arg(long)]

@@ -67,4 +67,6 @@ pub mod codes {
     pub const CANNOT_INIT: &str = "E0040";
     /// A store member named `objectWillChange` in observable-object mode.
     pub const OBJECT_WILL_CHANGE: &str = "E0051";
+    /// A generated file cannot be written (or an old one removed).
+    pub const CANNOT_WRITE: &str = "E0060";
 }
