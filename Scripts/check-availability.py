@@ -10,6 +10,12 @@ names (NAMES below; `--list` prints it). A use is accepted when it is:
   block under `if #available(...)` / after `guard #available(...) else { ... }`, where the
   attribute or condition names all four platforms at or above the API's versions (a platform left
   out, or `*` alone, stays at the floor and does not count), or marks the platform `unavailable`;
+- in a file whose every package has floors at or above the API's versions. A file's packages
+  are the one of the nearest enclosing folder with a Package.swift, and every enclosing package
+  with a target whose `path:` holds the file (this package builds generated packages' sources
+  as its own targets, at its own floors). A package's `platforms:` (`.iOS("17.0")`, `.iOS(.v17)`)
+  give its floors, per platform the lowest of the file's packages; a generated package at iOS 17
+  uses `Swift.Duration` freely, unless this package builds it too;
 - inside an `#if` branch that no Apple platform compiles: `os(Linux)`, `os(Windows)`,
   `os(Android)`, `os(WASI)`, `!canImport(Darwin)`, `!canImport(Combine)`, `!canImport(ObjectiveC)`,
   or the `#else` of `canImport(Darwin)` / `canImport(Combine)` / `canImport(ObjectiveC)`.
@@ -273,7 +279,47 @@ def apple_excluded_lines(lines):
     return excluded
 
 
+MANIFESTS = {}
+
+
+def manifest(folder):
+    """(floors, target paths) of the Package.swift in `folder`, or None if it has none."""
+    if folder not in MANIFESTS:
+        path = os.path.join(folder, "Package.swift")
+        if not os.path.isfile(path):
+            MANIFESTS[folder] = None
+        else:
+            text = open(path, encoding="utf-8").read()
+            floors = dict(FLOORS)
+            for platform, quoted, case in re.findall(r'\.(iOS|macOS|tvOS|watchOS)\(\s*(?:"(\d+)[.\d]*"|\.v(\d+))', text):
+                floors[platform] = (int(quoted or case),)
+            targets = [os.path.normpath(os.path.join(folder, t)) for t in re.findall(r'\bpath:\s*"([^"]+)"', text)]
+            MANIFESTS[folder] = (floors, targets)
+    return MANIFESTS[folder]
+
+
+def package_floors(path):
+    """Per platform, the lowest floor of the packages that build the file at `path`."""
+    path = os.path.abspath(path)
+    folder = os.path.dirname(path)
+    packages = []
+    while True:
+        found = manifest(folder)
+        if found is not None:
+            floors, targets = found
+            if not packages or any(path.startswith(t + os.sep) for t in targets):
+                packages.append(floors)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    if not packages:
+        return FLOORS
+    return {p: min(floors[p] for floors in packages) for p in PLATFORMS}
+
+
 def check_file(path):
+    floors = package_floors(path)
     text = open(path, encoding="utf-8").read()
     code = strip_comments_and_strings(text)
     match = matching_braces(code)
@@ -293,6 +339,8 @@ def check_file(path):
 
     problems = []
     for name, pattern, needed, why in NAMES:
+        if satisfies(floors, needed):
+            continue
         for m in re.finditer(pattern, code):
             line = line_of(m.start())
             if line in excluded:

@@ -66,6 +66,22 @@ impl Code {
         self.line("}");
     }
 
+    /// `head(items)tail {`, then `body` one level in, then `}`; the items one per line when the
+    /// opening line would pass column 120.
+    pub fn list_block(&mut self, head: &str, items: &[String], tail: &str, body: impl FnOnce(&mut Code)) {
+        let opening = format!("{head}({}){tail}", items.join(", "));
+        if self.depth * 4 + opening.len() + 2 <= 120 {
+            return self.block(opening, body);
+        }
+        self.line(format!("{head}("));
+        self.indented(|code| {
+            for (index, item) in items.iter().enumerate() {
+                code.line(if index + 1 < items.len() { format!("{item},") } else { item.clone() });
+            }
+        });
+        self.block(format!("){tail}"), body);
+    }
+
     /// `body` one level in.
     pub fn indented(&mut self, body: impl FnOnce(&mut Code)) {
         self.depth += 1;

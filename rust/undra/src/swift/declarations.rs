@@ -136,8 +136,9 @@ impl Model<'_> {
                     format!("{parameter}: {}", self.swift_type(value).unwrap_or_default())
                 })
                 .collect();
-            code.doc(format!("A `{name}` of these fields."));
-            code.block(format!("public init({})", parameters.join(", ")), |code| {
+            let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) { "An" } else { "A" };
+            code.doc(format!("{article} `{name}` of these fields."));
+            code.list_block("public init", &parameters, "", |code| {
                 for (member, _, _) in &members {
                     code.line(format!("self.{member} = {member}"));
                 }

@@ -57,8 +57,34 @@ public struct Everything: Hashable, Sendable {
     /// Rust: `default: u8`.
     public var `default`: UInt8
 
-    /// A `Everything` of these fields.
-    public init(flag: Bool, small: WireTuple4<UInt8, UInt16, UInt32, UInt64>, signed: WireTuple4<Int8, Int16, Int32, Int64>, wide: WireUInt128, wideSigned: WireInt128, real: Float, double: Double, letter: Unicode.Scalar, text: String, blob: Data, raw: [UInt8], nothing: WireUnit, marker: `Type`, meters: Meters, pair: Pair, maybe: String??, list: [Int32], set: Set<String>, map: [String: [UInt16]], figure: Figure, outcome: WireResult<UInt8, WireFailure<String>>, wait: UndraDuration, tree: Folder, expr: Expr, default: UInt8) {
+    /// An `Everything` of these fields.
+    public init(
+        flag: Bool,
+        small: WireTuple4<UInt8, UInt16, UInt32, UInt64>,
+        signed: WireTuple4<Int8, Int16, Int32, Int64>,
+        wide: WireUInt128,
+        wideSigned: WireInt128,
+        real: Float,
+        double: Double,
+        letter: Unicode.Scalar,
+        text: String,
+        blob: Data,
+        raw: [UInt8],
+        nothing: WireUnit,
+        marker: `Type`,
+        meters: Meters,
+        pair: Pair,
+        maybe: String??,
+        list: [Int32],
+        set: Set<String>,
+        map: [String: [UInt16]],
+        figure: Figure,
+        outcome: WireResult<UInt8, WireFailure<String>>,
+        wait: UndraDuration,
+        tree: Folder,
+        expr: Expr,
+        default: UInt8
+    ) {
         self.flag = flag
         self.small = small
         self.signed = signed
