@@ -14,7 +14,7 @@ import Darwin
 
 /// The core rows of the table.
 func coreCases() -> [BenchCase] {
-    [inProcessRoundTripCase(), processRoundTripCase(), byteStreamFramesCase()]
+    [inProcessRoundTripCase(), processRoundTripCase(), byteStreamFramesCase()] + mainDeliveryCases()
 }
 
 /// Runs `body` in a task, waits for it, and returns the nanoseconds it took there, by `clock`:
@@ -106,13 +106,74 @@ private final class Setup<Value> {
     init(_ make: @escaping () -> Value) { self.make = make }
 }
 
-/// A store attached to a new core over `transport`, once its snapshot is applied.
-private func connectedStore(_ transport: any CoreTransport) -> (Core, CoreBenchStore) {
-    let core = Core(transport: transport)
+/// A store attached to a new core over `transport`, once its snapshot is applied. The rows
+/// measure the drain where it finds work (`.anyThread`) unless told `delivery`; with `.main`,
+/// this thread (the main thread: the bench runs there) turns the main run loop meanwhile.
+private func connectedStore(_ transport: any CoreTransport, delivery: Core.Delivery = .anyThread) -> (Core, CoreBenchStore) {
+    let core = Core(transport: transport, options: Core.Options(delivery: delivery))
     let store = CoreBenchStore(core: core)
     core.startConnecting()
-    while store.runtime.mirror.position == nil { usleep(1_000) }
+    MainActor.assumeIsolated { MainQueueLoop.serve { store.runtime.mirror.position != nil } }
     return (core, store)
+}
+
+/// Runs `body` in a task on the main actor, as UI code calls commands, while the main thread
+/// (this one) turns the main run loop until it is done; returns its nanoseconds by the wall
+/// clock.
+private func timedOnMainActor(_ body: @escaping @MainActor () async -> Void) -> Double {
+    MainActor.assumeIsolated {
+        precondition(Thread.isMainThread, "UndraBench runs its rows on the main thread")
+        let timing = MainTiming()
+        Task { @MainActor in
+            let start = DispatchTime.now().uptimeNanoseconds
+            await body()
+            timing.nanoseconds = Double(DispatchTime.now().uptimeNanoseconds - start)
+        }
+        MainQueueLoop.serve { timing.nanoseconds != nil }
+        return timing.nanoseconds!
+    }
+}
+
+/// The main thread serving the main queue until `done()`, as the main thread of an app with
+/// nothing else to do takes each block as it comes.
+///
+/// On Linux, Foundation's `RunLoop` takes 40 to 70 µs a turn on this machine class (measured:
+/// 1,000 `DispatchQueue.main.sync` calls from another thread in 41 to 73 ms, against 0.4 to 0.6 ms
+/// under `dispatchMain()`), which would be most of what the rows measure. So the loop does what
+/// the run loop does for the main queue and nothing else, without sleeping: it drains the queue
+/// with libdispatch's own callback for run loops (`_dispatch_main_queue_callback_4CF`, looked up
+/// at run time) whenever its wake-up handle is set. On Apple platforms it turns the main run loop,
+/// which serves the main queue that way itself.
+private enum MainQueueLoop {
+    @MainActor static func serve(until done: () -> Bool) {
+        #if os(Linux)
+        if let handle = handle, let drain = drain {
+            let descriptor = handle()
+            while !done() {
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&waiting, 1, 0) > 0 {  // 0: never sleep
+                    var count: UInt64 = 0
+                    _ = read(descriptor, &count, 8)
+                }
+                drain(nil)
+            }
+            return
+        }
+        #endif
+        while !done() { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01)) }
+    }
+
+    #if os(Linux)
+    private typealias Handle = @convention(c) () -> Int32
+    private typealias Drain = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    private static let handle = dlsym(dlopen(nil, RTLD_NOW), "_dispatch_get_main_queue_handle_4CF").map { unsafeBitCast($0, to: Handle.self) }
+    private static let drain = dlsym(dlopen(nil, RTLD_NOW), "_dispatch_main_queue_callback_4CF").map { unsafeBitCast($0, to: Drain.self) }
+    #endif
+}
+
+/// What a main-actor task measured, read by the main thread's loop.
+@MainActor private final class MainTiming {
+    var nanoseconds: Double?
 }
 
 /// The store's frame in a core message (`CoreMessage::Frame`, store 0), decoded.
@@ -131,6 +192,38 @@ private func command(_ id: UInt64, _ command: CoreBenchCommand) -> [UInt8] {
 }
 
 private let attach = HostMessage<CoreBenchCommand>.resync(ResyncRequest(store: 0, epoch: nil, sequence: 0, reason: .attach, schema: CoreBenchSchema.wire.description)).wireBytes
+
+// MARK: Main-queue delivery
+
+/// What delivering on the main queue (a `Core`'s default, for UI code) costs against delivering
+/// where the work is found (`.anyThread`): the same command awaited by main-actor code, as a
+/// screen awaits it, in process and to a child process, each core with a store of its own, the
+/// main thread turning its run loop meanwhile (as an app's does). In process, `.anyThread`
+/// applies the answer inside the send and the call returns without suspending; on the main
+/// queue the drain is a block of its own that the main thread takes next. To a child process,
+/// `.anyThread` applies on the reader thread and hops to the main actor to resume the call; the
+/// main queue applies there and resumes it in place. No goal: the issue asked for the measure.
+private func mainDeliveryCases() -> [BenchCase] {
+    let inProcess = Setup {
+        (connectedStore(InProcessTransport(functions: coreBenchFunctions), delivery: .main).1,
+         connectedStore(InProcessTransport(functions: coreBenchFunctions)).1)
+    }
+    let process = Setup {
+        (connectedStore(.childProcess(executable: benchExecutable, arguments: ["--serve-core"]), delivery: .main).1,
+         connectedStore(.childProcess(executable: benchExecutable, arguments: ["--serve-core"])).1)
+    }
+    func roundTrips(_ store: CoreBenchStore, _ n: Int) -> Double {
+        timedOnMainActor { for key in 0..<n { blackHole(try! await store.update(key: key % 100)) } }
+    }
+    return [
+        BenchCase(
+            name: "core.roundTrip.inProcess.main", baseline: "delivery .anyThread", goal: nil, clock: .wall,
+            timedOurs: { n in roundTrips(inProcess.value.0, n) }, timedTheirs: { n in roundTrips(inProcess.value.1, n) }),
+        BenchCase(
+            name: "core.roundTrip.process.main", baseline: "delivery .anyThread", goal: nil, clock: .wall,
+            timedOurs: { n in roundTrips(process.value.0, n) }, timedTheirs: { n in roundTrips(process.value.1, n) }),
+    ]
+}
 
 // MARK: In process
 

@@ -291,7 +291,7 @@ private func loadCases() -> [BenchCase] {
                 let db = live.db
                 var feed: LiveQueryFeed?
                 return timedOnNewStores(n) { store in
-                    feed = LiveQueryFeed(database: db, runtime: store.runtime)
+                    feed = LiveQueryFeed(database: db, runtime: store.runtime, queue: DispatchQueue(label: "bench.feed"))
                     must { try feed!.add(LiveSchema.items, query: liveSQL, key: "id") }
                 } untimed: {
                     feed?.cancel()
@@ -337,7 +337,7 @@ private func liveUpdateCases() -> [BenchCase] {
         let rerun = LiveDatabase("rerun")
         lazy var store = LiveStore()
         lazy var feed: LiveQueryFeed = {
-            let feed = LiveQueryFeed(database: live.db, runtime: store.runtime)
+            let feed = LiveQueryFeed(database: live.db, runtime: store.runtime, queue: DispatchQueue(label: "bench.feed"))
             must { try feed.add(LiveSchema.items, query: liveSQL, key: "id") }
             return feed
         }()

@@ -36,6 +36,7 @@ enum Legend {
             "the floor of an in-process round trip: the command's bytes handed to the core's C send function, its answer decoded and applied to the store, on one thread",
         "socket ping-pong":
             "the floor of a round trip to another process: a message of the command's size written to a child on a socket pair and its echo read back, on one thread",
+        "delivery .anyThread": "the same command awaited by main-actor code through a Core that applies frames where it finds them (Core.Options(delivery: .anyThread)) instead of on the main queue (the default), the main thread serving the main queue meanwhile",
         "socket read + apply": "the same frames read from a bare socket, each read's frames decoded and applied as one drain, as the Core does, on one thread",
         "SQLite C API":
             "the floor for inserts: the same rows through SQLite's C API, one prepared statement bound and stepped per row, on a connection opened as the adapter's writer",

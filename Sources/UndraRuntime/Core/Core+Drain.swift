@@ -75,7 +75,7 @@ extension Core {
     /// it schedules a drain there) or another thread is draining (which takes it).
     @usableFromInline
     func drainHere() {
-        guard options.queue != nil else { return runDrain() }
+        guard drainQueue != nil else { return runDrain() }
         let schedule = inbox.withLock { inbox -> Bool in
             guard !inbox.draining, !inbox.scheduled, !inbox.events.isEmpty else { return false }
             inbox.scheduled = true
@@ -85,7 +85,7 @@ extension Core {
     }
 
     private func scheduleDrain() {
-        (options.queue ?? DispatchQueue.global(qos: .userInitiated)).async { [weak self] in
+        (drainQueue ?? DispatchQueue.global(qos: .userInitiated)).async { [weak self] in
             guard let self else { return }
             inbox.withLock { $0.scheduled = false }
             runDrain()

@@ -14,10 +14,13 @@ import Dispatch
 /// once the frame carrying its ack has been applied and announced, in both modes. If the
 /// session ends first it fails as `CommandError.disconnected`, and nothing is sent again.
 ///
-/// Where the drain runs: on `Options.queue` if one is given (`.main` for UI code: every store's
-/// announcement, every resumed call and every state change then happens there); otherwise on the
-/// thread that finds work waiting: the thread that sent a command (an in-process core usually
-/// answers during the send), a byte stream's reader, or a background queue.
+/// Where the drain runs: `Options.delivery`. By default on the main queue, so that UI code is
+/// safe as Swift 6 writes it: a `@MainActor` screen's `store.$field.sink { … }`, a SwiftUI view
+/// reading the store, a resumed `await todos.add(…)` and every state change all happen on the
+/// main actor, one drain (one merged announcement) per turn of the main queue. A service picks
+/// a queue of its own (`.queue(_:)`), or `.anyThread`: the thread that finds work waiting (the
+/// thread that sent a command, as an in-process core usually answers during the send; a byte
+/// stream's reader; a background queue), the fastest, for code that hops where it needs to.
 ///
 /// - Thread safety: every method may be called from any thread.
 public final class Core: Sendable {
@@ -29,6 +32,8 @@ public final class Core: Sendable {
 
     let transport: any CoreTransport
     let options: Options
+    /// `options.delivery`'s queue (nil: `.anyThread`).
+    let drainQueue: DispatchQueue?
     let relay = ConnectionObjectRelay()
     /// Events waiting for the drain, and who drains.
     let inbox = Locked(Inbox())
@@ -41,11 +46,35 @@ public final class Core: Sendable {
     /// Where transports connect (it may block), one attempt at a time.
     let connectQueue = DispatchQueue(label: "UndraRuntime.Core.connect")
 
+    /// Where a `Core` applies frames, announces them, resumes the calls they answer and changes
+    /// its connection's state.
+    ///
+    /// - Thread safety: a value.
+    public enum Delivery: Sendable {
+        /// The main queue, the main actor's: what UI code needs, and the default.
+        case main
+        /// A serial queue of the caller's: a service's, or a test's.
+        case queue(DispatchQueue)
+        /// The thread that finds work waiting (see `Core`): no hop, and no particular thread.
+        /// Observers that need a thread or an actor must hop there themselves; a `@MainActor`
+        /// closure called here off the main thread stops the program (Swift 6 checks).
+        case anyThread
+
+        /// The queue drains run on; nil for `.anyThread`.
+        var dispatchQueue: DispatchQueue? {
+            switch self {
+            case .main: DispatchQueue.main
+            case .queue(let queue): queue
+            case .anyThread: nil
+            }
+        }
+    }
+
     /// How a `Core` runs: where it applies frames, and how it reconnects.
     public struct Options: Sendable {
-        /// Where frames are applied, calls resume and the state changes (nil: on the thread that
-        /// finds work waiting, see `Core`).
-        public var queue: DispatchQueue?
+        /// Where frames are applied, calls resume and the state changes: the main queue unless
+        /// told otherwise (see `Core`).
+        public var delivery: Delivery
         public var reconnect: ReconnectPolicy
         /// Runs the delayed reconnection attempts.
         public var scheduler: any RetryScheduler
@@ -53,11 +82,11 @@ public final class Core: Sendable {
         public var random: @Sendable () -> Double
 
         public init(
-            queue: DispatchQueue? = nil, reconnect: ReconnectPolicy = ReconnectPolicy(),
+            delivery: Delivery = .main, reconnect: ReconnectPolicy = ReconnectPolicy(),
             scheduler: any RetryScheduler = DispatchRetryScheduler(),
             random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
         ) {
-            self.queue = queue
+            self.delivery = delivery
             self.reconnect = reconnect
             self.scheduler = scheduler
             self.random = random
@@ -68,6 +97,7 @@ public final class Core: Sendable {
     public init(transport: any CoreTransport, options: Options = Options()) {
         self.transport = transport
         self.options = options
+        drainQueue = options.delivery.dispatchQueue
         drainState = DrainState(policy: options.reconnect)
         connection.owner.withLock { $0.core = self }
     }

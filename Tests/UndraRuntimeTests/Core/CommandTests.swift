@@ -35,7 +35,7 @@ import Testing
 
     @Test func inTheCoarseModeTheRowIsPublishedBeforeTheCallReturns() async {
         let transport = ScriptedTransport()
-        let core = Core(transport: transport)
+        let core = Core(transport: transport, options: Core.Options(delivery: .anyThread))
         let todos = TodosObject(core: core)
         core.startConnecting()
         _ = await eventually { core.connection.state == .resyncing(.attach) }
@@ -97,7 +97,7 @@ import Testing
 
     @Test func aCallSentWhenTheSessionEndsFailsAsDisconnectedAndIsNeverSentAgain() async {
         let scheduler = ManualScheduler()
-        let (core, transport, todos, session) = await CoreDrainTests.live(options: Core.Options(scheduler: scheduler))
+        let (core, transport, todos, session) = await CoreDrainTests.live(options: Core.Options(delivery: .anyThread, scheduler: scheduler))
         let add = await Self.calling(transport, sent: 1) { try await todos.add(title: "tea") }
         session.end(.closedMidMessage(received: 12, expected: 40))
         #expect(await add.value == .failure(.disconnected))
@@ -113,7 +113,7 @@ import Testing
 
     @Test func aCallWhileNotConnectedIsNotSent() async {
         let transport = ScriptedTransport()
-        let core = Core(transport: transport)
+        let core = Core(transport: transport, options: Core.Options(delivery: .anyThread))
         let todos = Todos(core: core)
         await #expect(throws: Failure.notConnected) { try await todos.add(title: "tea") }
         #expect(todos.send(.add(title: "tea")) == nil)
@@ -123,7 +123,7 @@ import Testing
 
     @Test func idsAreNeverReusedEvenAcrossReconnections() async {
         let scheduler = ManualScheduler()
-        let (core, transport, todos, session) = await CoreDrainTests.live(options: Core.Options(scheduler: scheduler))
+        let (core, transport, todos, session) = await CoreDrainTests.live(options: Core.Options(delivery: .anyThread, scheduler: scheduler))
         #expect(todos.send(.add(title: "a")) == CommandID(rawValue: 1))
         #expect(todos.send(.toggle(TodoID(rawValue: 1))) == CommandID(rawValue: 2))
         session.end(.closed)

@@ -220,7 +220,7 @@ extension Core {
     /// exactly once, with an outcome its round allows, and none is left with the drain.
     @Test(arguments: [false, true])
     func concurrentWaitersAndConnectDisconnectRacesEachEndOnce(onQueue: Bool) async {
-        let (core, _) = Core.fakeInProcess(async: onQueue, options: Core.Options(queue: onQueue ? DispatchQueue(label: "core") : nil))
+        let (core, _) = Core.fakeInProcess(async: onQueue, options: Core.Options(delivery: onQueue ? .queue(DispatchQueue(label: "core")) : .anyThread))
         let todos = Todos(core: core)
         var live = 0
         for round in 0..<150 {

@@ -7,6 +7,7 @@ import Testing
 @Suite struct ConnectionStateTests {
     static func core(_ transport: ScriptedTransport, _ scheduler: ManualScheduler, maximumAttempts: Int? = nil) -> Core {
         Core(transport: transport, options: Core.Options(
+            delivery: .anyThread,
             reconnect: ReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(1), maximumAttempts: maximumAttempts),
             scheduler: scheduler, random: { 0.5 }))
     }

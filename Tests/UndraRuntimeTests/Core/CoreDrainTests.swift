@@ -7,8 +7,9 @@ import Testing
 /// that breaks a store's sequence.
 @Suite struct CoreDrainTests {
     /// A core over a scripted transport with the Todos store attached, connected: its session is
-    /// open and the store has asked for its snapshot.
-    static func connected(options: Core.Options = Core.Options()) async -> (Core, ScriptedTransport, Todos, ScriptedSession) {
+    /// open and the store has asked for its snapshot. By default the drain runs on the thread
+    /// that finds work (`.anyThread`): what `session.deliver` hands it is applied when it returns.
+    static func connected(options: Core.Options = Core.Options(delivery: .anyThread)) async -> (Core, ScriptedTransport, Todos, ScriptedSession) {
         let transport = ScriptedTransport()
         let core = Core(transport: transport, options: options)
         let todos = Todos(core: core)
@@ -18,7 +19,7 @@ import Testing
     }
 
     /// The same, live at epoch 1, sequence 1, with `titles` in the list.
-    static func live(_ titles: [String] = ["milk"], options: Core.Options = Core.Options()) async -> (Core, ScriptedTransport, Todos, ScriptedSession) {
+    static func live(_ titles: [String] = ["milk"], options: Core.Options = Core.Options(delivery: .anyThread)) async -> (Core, ScriptedTransport, Todos, ScriptedSession) {
         let (core, transport, todos, session) = await connected(options: options)
         session.deliver(CoreMessages.snapshot(titles))
         return (core, transport, todos, session)
@@ -179,7 +180,7 @@ import Testing
         let queue = DispatchQueue(label: "core.queue")
         let key = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: key, value: true)
-        let (core, _, todos, session) = await Self.connected(options: Core.Options(queue: queue))
+        let (core, _, todos, session) = await Self.connected(options: Core.Options(delivery: .queue(queue)))
         let onQueue = ValueLog<Bool>()
         let token = observe { _ = todos.count; onQueue.append(DispatchQueue.getSpecific(key: key) == true) }
         session.deliver(CoreMessages.snapshot(["milk"]))  // queued here, applied there

@@ -91,9 +91,10 @@ final class ManualScheduler: RetryScheduler, @unchecked Sendable {  // @unchecke
 }
 
 extension Core {
-    /// A core over the fake core's C ABI.
+    /// A core over the fake core's C ABI; by default drained on the thread that finds work (the
+    /// sender's, as the fake core answers during the send).
     static func fakeInProcess(
-        epoch: UInt64 = 1, async: Bool = false, options: Options = Options()
+        epoch: UInt64 = 1, async: Bool = false, options: Options = Options(delivery: .anyThread)
     ) -> (core: Core, memory: FakeTodosCore.Memory) {
         let (configuration, memory) = FakeCoreABI.configuration(epoch: epoch, async: async)
         return (Core(transport: InProcessTransport(functions: FakeCoreABI.functions, configuration: configuration), options: options), memory)

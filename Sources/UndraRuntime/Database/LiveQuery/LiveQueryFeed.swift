@@ -33,9 +33,13 @@ import Dispatch
 ///
 /// `add`, `path(of:)`, `waitUntilCurrent`, `refresh` and `cancel` may be called from any thread
 /// (`add`, `refresh` and `waitUntilCurrent` not inside a transaction of the database, whose commit
-/// the feed would wait for: `add` and `refresh` then throw, `waitUntilCurrent` returns false at once). The feed reads the database and
-/// applies frames on its queue (a serial queue of its own, or the one given): observers of the
-/// store are called there. It reads on a reader connection, so it never holds up writers.
+/// /// the feed would wait for: `add` and `refresh` then throw, `waitUntilCurrent` returns false at
+/// once). The feed reads the database and applies frames on its queue: the main queue unless
+/// told otherwise, so that a `@MainActor` observer (`$field.sink` in a screen, a SwiftUI view) is
+/// called on the main actor, as Swift 6 checks. A single-table query's refresh reads only the
+/// rows a commit changed there; a feed of heavy queries, or one for a service, takes a serial
+/// queue of its own (`queue:`), and its observers are called there. It reads on a reader
+/// connection, so it never holds up writers.
 ///
 /// - Thread safety: `Sendable`; its work is serialized on `queue`.
 public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
@@ -88,17 +92,16 @@ public final class LiveQueryFeed: ChangeListener, @unchecked Sendable {
     }
 
     /// A feed of `runtime`'s list fields from `database`. `queue`: where it works and observers
-    /// are called (a serial queue; by default one of its own). `pollInterval`: how often it looks
+    /// are called (a serial queue; by default the main queue). `pollInterval`: how often it looks
     /// for commits made by other connections and processes (nil: only after its adapter's own
     /// commits, and in `waitUntilCurrent` and `refresh`). A look is two pragma steps on the writer,
     /// skipped while a transaction holds it.
     public init(
-        database: SQLiteDbAdapter, runtime: StoreRuntime, queue: DispatchQueue? = nil,
+        database: SQLiteDbAdapter, runtime: StoreRuntime, queue: DispatchQueue = .main,
         pollInterval: UndraDuration? = LiveQueryFeed.defaultPollInterval
     ) {
         self.database = database
         self.runtime = runtime
-        let queue = queue ?? DispatchQueue(label: "UndraRuntime.LiveQueryFeed")
         self.queue = queue
         if let pollInterval {
             let timer = DispatchSource.makeTimerSource(queue: queue)
