@@ -34,6 +34,7 @@ import Testing
         figure: .rect(w: 4, h: 5),
         outcome: .err(WireFailure("no")),
         wait: try! UndraDuration(seconds: 90, nanoseconds: 500),
+        when: Date(timeIntervalSince1970: 1_796_616_291.5),
         tree: ShapesKit.Folder(
             name: "root", children: [ShapesKit.Folder(name: "a", children: [], parent: nil)],
             parent: ShapesKit.Folder(name: "up", children: [], parent: nil)),

@@ -5,7 +5,7 @@
 
 use serde_derive::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use undra_core::{ListOp, NoCoalesce, SingleStore, Store};
 
 /// Bytes as serde's bytes (`serialize_bytes`), as `serde_bytes::ByteBuf` writes them.
@@ -98,6 +98,7 @@ pub struct Everything {
     pub figure: Figure,
     pub outcome: Result<u8, String>,
     pub wait: Duration,
+    pub when: SystemTime,
     pub tree: Folder,
     pub expr: Expr,
     /// A Swift keyword as a field: `default` in backticks there.
@@ -157,6 +158,7 @@ pub fn sample() -> Everything {
         figure: Figure::Rect { w: 4, h: 5 },
         outcome: Err("no".to_string()),
         wait: Duration::new(90, 500),
+        when: UNIX_EPOCH + Duration::new(1_796_616_291, 500_000_000),
         tree: Folder { name: "root".to_string(), children: vec![leaf("a")], parent: Some(Box::new(leaf("up"))) },
         expr: Expr::Add(Box::new(Expr::Num(1)), Box::new(Expr::Neg(Box::new(Expr::Num(2))))),
         default: 9,

@@ -110,6 +110,8 @@ pub enum TypeRef {
     Bytes,
     /// `std::time::Duration`.
     Duration,
+    /// `std::time::SystemTime`: serde's struct `{ secs_since_epoch: u64, nanos_since_epoch: u32 }`.
+    SystemTime,
     Option(Box<TypeRef>),
     /// A `Vec` or any sequence but a set.
     Seq(Box<TypeRef>),
@@ -473,8 +475,12 @@ impl Types<'_> {
         let fields: Vec<(String, TypeRef)> = field_names(&payload);
         let is_duration =
             fields.len() == 2 && fields[0] == ("secs".to_string(), TypeRef::U64) && fields[1] == ("nanos".to_string(), TypeRef::U32);
+        let is_system_time = fields.len() == 2
+            && fields[0] == ("secs_since_epoch".to_string(), TypeRef::U64)
+            && fields[1] == ("nanos_since_epoch".to_string(), TypeRef::U32);
         match name {
             "Duration" if is_duration => Ok(TypeRef::Duration),
+            "SystemTime" if is_system_time => Ok(TypeRef::SystemTime),
             NO_COALESCE => match payload {
                 Payload::Newtype(inner) => Ok(inner),
                 _ => Ok(TypeRef::Unit),

@@ -312,3 +312,37 @@ fn what_cannot_be_described_says_why_and_where() {
     assert_eq!(error.kind, DescribeErrorKind::OutcomeMismatch);
     assert!(error.message.starts_with("store Mismatched: command variant 0 is Go, its outcome variant is Stop"), "{}", error.message);
 }
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub title: String,
+    pub at: std::time::SystemTime,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum LogOp {
+    Last(Entry),
+    Since(Option<std::time::SystemTime>),
+}
+
+struct Log;
+impl Store for Log {
+    const NAME: &'static str = "Log";
+    type Op = LogOp;
+    type Command = ();
+    type Outcome = ();
+    fn snapshot(&self) -> Vec<LogOp> {
+        vec![]
+    }
+    fn command(&mut self, _: (), _: &mut Vec<LogOp>) {}
+}
+
+#[test]
+fn a_system_time_is_a_time_to_the_generator_and_its_struct_to_the_schema() {
+    let log = describe::<Log>(0).unwrap();
+    let entry = log.types.iter().find(|t| t.name == "Entry").expect("Entry is described");
+    assert_eq!(entry.body, TypeBody::Struct(Payload::Struct(vec![field("title", TypeRef::String), field("at", TypeRef::SystemTime)])));
+    assert_eq!(log.fields[1].kind, FieldKind::Scalar(TypeRef::Option(Box::new(TypeRef::SystemTime))));
+    assert!(log.types.iter().all(|t| t.name != "SystemTime"));
+    assert!(log.schema.contains("(title:string,at:(secssinceepoch:u64,nanossinceepoch:u32))"), "{}", log.schema);
+}

@@ -70,6 +70,9 @@ extension UndraDuration: WireLeaf { static var wireWitness: UndraDuration { .zer
 extension Duration: WireLeaf { static var wireWitness: Duration { .zero } }
 /// Serde's bytes, in one copy, not `Data`'s `Codable` (a byte at a time).
 extension Data: WireLeaf { static var wireWitness: Data { Data() } }
+/// Rust's `SystemTime` (`{ secs_since_epoch, nanos_since_epoch }`), not `Date`'s `Codable` (a
+/// `Double` of seconds since 2001).
+extension Date: WireLeaf { static var wireWitness: Date { Date(timeIntervalSince1970: 0) } }
 extension WireUnit: WireLeaf { static var wireWitness: WireUnit { WireUnit() } }
 
 /// `Option<T>`: a tag, then the value if `Some`; never left out as absent.

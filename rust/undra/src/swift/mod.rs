@@ -86,7 +86,7 @@ pub struct Model<'a> {
 /// library: a Rust type of one of these names would shadow it.
 const RESERVED_TYPE_NAMES: &[&str] = &[
     "Any", "Array", "Bool", "Character", "Core", "CommandChannel", "CommandError", "Connection", "ConnectionObject", "Data",
-    "Dictionary", "Double", "Duration", "Error", "Field", "FieldDeclaration", "Float", "Hashable", "Identifiable", "InProcessCoreFunctions",
+    "Date", "Dictionary", "Double", "Duration", "Error", "Field", "FieldDeclaration", "Float", "Hashable", "Identifiable", "InProcessCoreFunctions",
     "InProcessTransport", "Indirect", "Int", "Int8", "Int16", "Int32", "Int64", "KeyedList", "ListField", "Mirrored", "Never",
     "Observable", "ObservableObject", "Optional", "Result", "Sendable", "Set", "StoreRuntime", "String", "Swift", "Trackable",
     "TransportError", "ByteStreamTransport", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Unicode", "UndraDuration",
@@ -295,11 +295,11 @@ impl<'a> Model<'a> {
         )
     }
 
-    /// Whether writing `value` needs Foundation (`Data`).
+    /// Whether writing `value` needs Foundation (`Data`, `Date`).
     pub fn needs_foundation(&self, values: &[&TypeRef]) -> bool {
         fn bytes(value: &TypeRef) -> bool {
             match value {
-                TypeRef::Bytes => true,
+                TypeRef::Bytes | TypeRef::SystemTime => true,
                 TypeRef::Option(inner) | TypeRef::Seq(inner) | TypeRef::Set(inner) => bytes(inner),
                 TypeRef::Map(key, value) | TypeRef::Result(key, value) => bytes(key) || bytes(value),
                 TypeRef::Tuple(elements) => elements.iter().any(bytes),

@@ -28,6 +28,7 @@ impl Model<'_> {
             TypeRef::Char => "Unicode.Scalar".to_string(),
             TypeRef::String => "String".to_string(),
             TypeRef::Bytes => "Data".to_string(),
+            TypeRef::SystemTime => "Date".to_string(),
             TypeRef::Duration => {
                 if self.settings.floor >= Version::SWIFT_DURATION {
                     "Swift.Duration".to_string()
@@ -84,6 +85,7 @@ impl Model<'_> {
             TypeRef::String => "String".to_string(),
             TypeRef::Bytes => "ByteBuf".to_string(),
             TypeRef::Duration => "Duration".to_string(),
+            TypeRef::SystemTime => "SystemTime".to_string(),
             other => format!("{other:?}").to_lowercase(),
         }
     }
@@ -150,6 +152,7 @@ impl Model<'_> {
             TypeRef::String => ".string".to_string(),
             TypeRef::Bytes => ".bytes".to_string(),
             TypeRef::Duration => "UndraDuration.wireShape".to_string(),
+            TypeRef::SystemTime => "Date.wireShape".to_string(),
             TypeRef::Option(inner) => format!(".option({})", self.shape_expression(inner, enclosing)?),
             TypeRef::Seq(inner) | TypeRef::Set(inner) => format!(".seq({})", self.shape_expression(inner, enclosing)?),
             TypeRef::Map(key, value) => {
@@ -232,7 +235,7 @@ impl Model<'_> {
             TypeRef::U64 | TypeRef::I64 | TypeRef::F64 => 8,
             TypeRef::U128 | TypeRef::I128 => 16,
             TypeRef::String | TypeRef::Bytes | TypeRef::Seq(_) | TypeRef::Set(_) | TypeRef::Map(_, _) => 8,
-            TypeRef::Duration => 12,
+            TypeRef::Duration | TypeRef::SystemTime => 12,
             TypeRef::Option(_) => 1,
             TypeRef::Result(_, _) => 4,
             TypeRef::Tuple(elements) => elements.iter().map(|e| self.minimum_size(e, enclosing)).sum(),
@@ -275,6 +278,7 @@ impl Model<'_> {
             TypeRef::String => "\"\"".to_string(),
             TypeRef::Bytes => "Data()".to_string(),
             TypeRef::Duration => ".zero".to_string(),
+            TypeRef::SystemTime => "Date(timeIntervalSince1970: 0)".to_string(),
             TypeRef::Option(_) => "nil".to_string(),
             TypeRef::Seq(_) | TypeRef::Set(_) => "[]".to_string(),
             TypeRef::Map(_, _) => "[:]".to_string(),

@@ -50,6 +50,8 @@ public struct Everything: Hashable, Sendable {
     public var outcome: WireResult<UInt8, WireFailure<String>>
     /// Rust: `wait: Duration`.
     public var wait: Swift.Duration
+    /// Rust: `when: SystemTime`.
+    public var when: Date
     /// Rust: `tree: Folder`.
     public var tree: Folder
     /// Rust: `expr: Expr`.
@@ -81,6 +83,7 @@ public struct Everything: Hashable, Sendable {
         figure: Figure,
         outcome: WireResult<UInt8, WireFailure<String>>,
         wait: Swift.Duration,
+        when: Date,
         tree: Folder,
         expr: Expr,
         default: UInt8
@@ -107,6 +110,7 @@ public struct Everything: Hashable, Sendable {
         self.figure = figure
         self.outcome = outcome
         self.wait = wait
+        self.when = when
         self.tree = tree
         self.expr = expr
         self.`default` = `default`
@@ -137,6 +141,7 @@ extension Everything: WireCodable {
         figure = try Figure(from: &reader)
         outcome = try WireResult<UInt8, WireFailure<String>>(from: &reader)
         wait = try Swift.Duration(from: &reader)
+        when = try Date(from: &reader)
         tree = try Folder(from: &reader)
         expr = try Expr(from: &reader)
         `default` = try UInt8(from: &reader)
@@ -165,12 +170,13 @@ extension Everything: WireCodable {
         figure.encode(to: &writer)
         outcome.encode(to: &writer)
         wait.encode(to: &writer)
+        when.encode(to: &writer)
         tree.encode(to: &writer)
         expr.encode(to: &writer)
         `default`.encode(to: &writer)
     }
 
-    public static var minimumWireSize: Int { 184 }
+    public static var minimumWireSize: Int { 196 }
 
     public static var wireShape: WireShape {
         .fields([
@@ -196,6 +202,7 @@ extension Everything: WireCodable {
             WireField("figure", Figure.wireShape),
             WireField("outcome", .enumeration([WireVariant("ok", .u8), WireVariant("err", .string)])),
             WireField("wait", UndraDuration.wireShape),
+            WireField("when", Date.wireShape),
             WireField("tree", .fields([WireField("name", .string), WireField("children", .seq(.recursion(depth: 0))), WireField("parent", .option(.recursion(depth: 0)))])),
             WireField("expr", .enumeration([WireVariant("Num", .i64), WireVariant("Neg", .recursion(depth: 0)), WireVariant("Add", .fields([.recursion(depth: 0), .recursion(depth: 0)]))])),
             WireField("default", .u8),
@@ -228,6 +235,7 @@ extension Everything {
         figure: Figure.placeholder,
         outcome: .ok(0),
         wait: .zero,
+        when: Date(timeIntervalSince1970: 0),
         tree: Folder.placeholder,
         expr: Expr.placeholder,
         default: 0,

@@ -7,7 +7,7 @@ import Observation
 #endif
 
 /// The Shapes store's fields, in id order (the op enum's variants), and its wire schema: hash
-/// `0xfa0eaac121a8ced6`.
+/// `0xaa50c65dd78382a9`.
 public enum ShapesSchema {
     /// Field 0: the op variant `All(Everything)`.
     public static let all = Field<Everything>(id: 0, name: "all", initial: Everything.placeholder)
