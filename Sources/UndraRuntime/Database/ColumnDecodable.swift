@@ -17,12 +17,9 @@
 public protocol ColumnDecodable: RowDecodable, Decodable {}
 
 extension ColumnDecodable {
-    /// Decodes the row by its column names. O(columns), plus a copy of the row's values.
+    /// Decodes the row by its column names, reading each property's column in place. O(properties).
     public init(row: borrowing StatementRow) throws(DatabaseError) {
-        var values: [DatabaseValue] = []
-        values.reserveCapacity(row.count)
-        for index in 0..<row.count { values.append(try row.value(at: index)) }
-        let decoder = RowDecoder(values: values, columns: row.columns)
+        let decoder = RowDecoder(source: row.source, columns: row.columns, count: row.count)
         do {
             self = try Self(from: decoder)
         } catch let error as DatabaseError {

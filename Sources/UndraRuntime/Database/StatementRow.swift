@@ -55,6 +55,13 @@ public struct StatementRow: ~Copyable {
         self.count = values.count
     }
 
+    /// The same row again, for a decoder that reads it while the row is lent (`RowDecoder`).
+    init(source: Source, columns: ColumnNames, count: Int) {
+        self.source = source
+        self.columns = columns
+        self.count = count
+    }
+
     /// The name of column `index` (as the query names it). O(1).
     public func columnName(at index: Int) -> String? {
         index >= 0 && index < count ? columns.names[index] : nil
