@@ -98,12 +98,14 @@ extension DatabaseValue: CustomStringConvertible {
 }
 
 extension DatabaseValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
+    ExpressibleByStringInterpolation, ExpressibleByBooleanLiteral
 {
     public init(nilLiteral: ()) { self = .null }
     public init(integerLiteral value: Int64) { self = .integer(value) }
     public init(floatLiteral value: Double) { self = .real(value) }
     public init(stringLiteral value: String) { self = .text(value) }
+    /// An interpolated string is text too: `["note \(index)"]` binds `.text("note 3")`.
+    public init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }
     /// `true` and `false` are stored as 1 and 0, as SQLite does.
     public init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
 }
