@@ -79,7 +79,7 @@ let package = Package(
             name: "UndraRuntimeTests",
             dependencies: ["UndraRuntime", "UndraDatabaseCrashChild", "ReferenceKit", "Reference15Kit", "ScoreKit", "ShapesKit"]
         ),
-        .testTarget(name: "UndraTestingTests", dependencies: ["UndraTesting", "UndraRuntime"]),
+        .testTarget(name: "UndraTestingTests", dependencies: ["UndraTesting", "UndraRuntime", "Reference15Kit"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,10 +13,21 @@ public final class TransportReceiver: Sendable {
     let session: UInt64
     /// Weak: a session that outlives its core (a reader thread finishing) keeps nothing alive.
     weak let core: Core?
+    /// What sees each message before it is queued (UndraTesting's `SessionRecorder`), if anything.
+    let tap: (@Sendable ([UInt8]) -> Void)?
 
     init(core: Core, session: UInt64) {
         self.core = core
         self.session = session
+        tap = nil
+    }
+
+    /// A receiver for the same core and session that hands each message to `tap` before it is
+    /// queued, in the order received: for a transport that records what the core sends.
+    package init(tapping receiver: TransportReceiver, with tap: @escaping @Sendable ([UInt8]) -> Void) {
+        core = receiver.core
+        session = receiver.session
+        self.tap = tap
     }
 
     /// Queues one message (the bytes are copied). Unless the calling thread will apply it (a
@@ -26,7 +37,9 @@ public final class TransportReceiver: Sendable {
     /// - Complexity: O(n) in the message's size (the copy), plus a lock.
     public func receive(_ message: UnsafeRawBufferPointer) {
         guard let core else { return }
-        core.enqueue(.message(session: session, [UInt8](message)), wake: !DrainMark.isSet(for: core))
+        let bytes = [UInt8](message)
+        tap?(bytes)
+        core.enqueue(.message(session: session, bytes), wake: !DrainMark.isSet(for: core))
     }
 
     /// Runs `body`, which receives messages (or ends the session), then applies what it
