@@ -31,8 +31,8 @@ public struct SessionRecording: Equatable, Sendable {
     public var text: String {
         messages.map { message in
             switch message {
-            case .host(let bytes): "host " + Self.hex(bytes)
-            case .core(let bytes): "core " + Self.hex(bytes)
+            case .host(let bytes): "host " + hexDigits(bytes)
+            case .core(let bytes): "core " + hexDigits(bytes)
             }
         }.joined(separator: "\n") + "\n"
     }
@@ -70,17 +70,6 @@ public struct SessionRecording: Equatable, Sendable {
         /// The line.
         public let text: String
         public var description: String { "line \(line) of the recording is not `host <hex>` or `core <hex>`: \(text.prefix(60))" }
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 
     private static func bytes(hex: Substring) -> [UInt8]? {

@@ -84,15 +84,7 @@ extension DatabaseValue: CustomStringConvertible {
         case .integer(let value): return String(value)
         case .real(let value): return String(value)
         case .text(let value): return "'" + value.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
-        case .blob(let bytes):
-            let digits = Array("0123456789abcdef".utf8)
-            var hex: [UInt8] = []
-            hex.reserveCapacity(bytes.count * 2)
-            for byte in bytes {
-                hex.append(digits[Int(byte >> 4)])
-                hex.append(digits[Int(byte & 0xF)])
-            }
-            return "x'" + String(decoding: hex, as: UTF8.self) + "'"
+        case .blob(let bytes): return "x'" + hexDigits(bytes) + "'"
         }
     }
 }
