@@ -12,8 +12,9 @@ use crate::{ShapeError, Store};
 use serde_derive::{Deserialize, Serialize};
 use std::fmt;
 
-/// The version of [`CoreDescription`]'s form: a generator refuses a description of another.
-pub const DESCRIPTION_FORMAT: u32 = 1;
+/// The version of [`CoreDescription`]'s form: a generator refuses a description of another, by
+/// this number, before it reads the rest. 2: `TypeRef::SystemTime`.
+pub const DESCRIPTION_FORMAT: u32 = 2;
 
 /// A core's stores, in store-index order, as the generator reads them.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]

@@ -93,20 +93,32 @@ pub fn describe(path: &Path) -> Result<CoreDescription, Refusal> {
 /// The description in `bytes`, what `undra_core_describe` of the library at `path` returned:
 /// a core's description of this undra's format, or the core's refusal to be described.
 pub fn decode(bytes: &[u8], path: &Path) -> Result<CoreDescription, Refusal> {
+    // The format first (a description is `Ok`, variant 0, then its `format`): a library of
+    // another undra-core lays the rest out otherwise, and would not decode, or decode wrongly.
+    if bytes.len() >= 8 && bytes[..4] == [0, 0, 0, 0] {
+        let format = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]);
+        if format != DESCRIPTION_FORMAT {
+            return Err(format_refusal(path, format));
+        }
+    }
     let result: Result<CoreDescription, DescribeError> = bincode::deserialize(bytes).map_err(|error| {
         Refusal::new(
             codes::BAD_DESCRIPTION,
             format!("{}'s description does not decode ({error}): build the core against the undra-core of this undra", path.display()),
         )
     })?;
-    let description = result.map_err(refusal)?;
-    if description.format != DESCRIPTION_FORMAT {
-        return Err(Refusal::new(
-            codes::BAD_DESCRIPTION,
-            format!("{}'s description is of format {}, this undra reads {DESCRIPTION_FORMAT}", path.display(), description.format),
-        ));
-    }
-    Ok(description)
+    result.map_err(refusal)
+}
+
+/// A description of another format than this undra's.
+fn format_refusal(path: &Path, format: u32) -> Refusal {
+    Refusal::new(
+        codes::BAD_DESCRIPTION,
+        format!(
+            "{}'s description is of format {format}, this undra reads {DESCRIPTION_FORMAT}: build the core against the undra-core of this undra",
+            path.display()
+        ),
+    )
 }
 
 /// A core's refusal to be described, under its code.

@@ -124,8 +124,19 @@ fn a_description_that_does_not_decode_or_is_of_another_format_is_e0012() {
     let later: Result<CoreDescription, DescribeError> = Ok(CoreDescription { format: DESCRIPTION_FORMAT + 1, stores: vec![] });
     assert_eq!(
         coded(undra::load::decode(&bincode::serialize(&later).unwrap(), library)),
-        ("E0012".to_string(), format!("libx.so's description is of format {}, this undra reads {DESCRIPTION_FORMAT}", DESCRIPTION_FORMAT + 1))
+        (
+            "E0012".to_string(),
+            format!(
+                "libx.so's description is of format {}, this undra reads {DESCRIPTION_FORMAT}: build the core against the undra-core of this undra",
+                DESCRIPTION_FORMAT + 1
+            )
+        )
     );
+    // A library of an older undra-core: its format says so before the rest is read.
+    let older = [vec![0, 0, 0, 0], 1u32.to_le_bytes().to_vec(), vec![0xFF; 40]].concat();
+    let (code, message) = coded(undra::load::decode(&older, library));
+    assert_eq!(code, "E0012");
+    assert!(message.starts_with("libx.so's description is of format 1, this undra reads 2"), "{message}");
     let current: Result<CoreDescription, DescribeError> = Ok(CoreDescription { format: DESCRIPTION_FORMAT, stores: vec![] });
     assert_eq!(undra::load::decode(&bincode::serialize(&current).unwrap(), library).unwrap().stores.len(), 0);
 }
