@@ -1,20 +1,15 @@
-#if canImport(SQLite3)
-import SQLite3
-#else
-import CSQLite
-#endif
-
 /// The `Decoder` of `ColumnDecodable`: a keyed container over one row's columns, by name, and a
 /// single-value container over one column for the properties that are not
 /// `DatabaseValueConvertible`. Its errors are `DatabaseError`s naming the column.
 ///
-/// It reads the row in place, as `StatementRow` does (the usual types straight from the
-/// statement): it is made for one `init(row:)` call, while the row is lent, and must not outlive
-/// it (`ColumnDecodable.init(row:)` hands it to `init(from:)` and lets it go).
+/// It reads the row in place through the `StatementRow` it holds (the usual types straight from
+/// the statement, as `decode(_:at:)` reads them): it is made for one `init(row:)` call, while the
+/// row is lent, and must not outlive it (`ColumnDecodable.init(row:)` hands it to `init(from:)`
+/// and lets it go).
 final class RowDecoder: Decoder {
+    /// The row, read in place.
+    fileprivate let statementRow: StatementRow
     fileprivate let row: RowColumns
-    /// The statement the row is read from, when it is one (not values decoded before).
-    private let statement: OpaquePointer?
     /// The column after the last one found: properties are usually declared in the columns'
     /// order, so the next is tried first, by one comparison of names, before the table.
     fileprivate var next = 0
@@ -23,24 +18,8 @@ final class RowDecoder: Decoder {
 
     /// A decoder of the row `source` holds, its first `count` columns named by `columns`.
     init(source: StatementRow.Source, columns: ColumnNames, count: Int) {
-        self.row = RowColumns(source: source, columns: columns, count: count)
-        if case .statement(let statement) = source { self.statement = statement } else { statement = nil }
-    }
-
-    /// Column `index` (one `find` gave) as text, in place when it holds text.
-    fileprivate func text(at index: Int) throws -> String {
-        if let statement, sqlite3_column_type(statement, Int32(index)) == SQLITE_TEXT {
-            return DatabaseValue.text(column: Int32(index), of: statement)
-        }
-        return try row.decode(String.self, at: index)
-    }
-
-    /// Column `index` (one `find` gave) as an integer, in place when it holds one.
-    fileprivate func integer(at index: Int) throws -> Int64 {
-        if let statement, sqlite3_column_type(statement, Int32(index)) == SQLITE_INTEGER {
-            return sqlite3_column_int64(statement, Int32(index))
-        }
-        return try row.decode(Int64.self, at: index)
+        statementRow = StatementRow(source: source, columns: columns, count: count)
+        row = RowColumns(columns: columns, count: count)
     }
 
     /// The index of the column named `name`, or nil.
@@ -66,9 +45,8 @@ final class RowDecoder: Decoder {
         throw DatabaseError(extendedCode: .mismatch, message: "a row decodes as a keyed container (by column name), not one value", sql: row.sql)
     }
 
-    /// What the containers need of the row: its values, its names, a lookup by name, its SQL.
+    /// What the containers need of the row's columns: their names, a lookup by name, the SQL.
     struct RowColumns {
-        let source: StatementRow.Source
         let columns: ColumnNames
         /// The columns shown (a live query's own; it hides those it adds after them).
         let count: Int
@@ -79,17 +57,6 @@ final class RowDecoder: Decoder {
         func find(_ name: String) -> Int? {
             guard let index = columns.index(of: name), index < count else { return nil }
             return index
-        }
-
-        /// Column `index`'s value (`index` is one `find` gave).
-        func value(at index: Int) throws -> DatabaseValue {
-            try StatementRow(source: source, columns: columns, count: count).value(at: index)
-        }
-
-        /// Column `index` as a `T`, read as `StatementRow.decode(_:at:)` reads it (in place for
-        /// integers and text), with its errors.
-        func decode<T: DatabaseValueConvertible>(_ type: T.Type, at index: Int) throws -> T {
-            try StatementRow(source: source, columns: columns, count: count).decode(T.self, at: index)
         }
 
         func missing(_ name: String) -> DatabaseError {
@@ -133,21 +100,21 @@ final class RowDecoder: Decoder {
             return index
         }
 
-        func decodeNil(forKey key: Key) throws -> Bool { try row.value(at: try index(key)).isNull }
+        func decodeNil(forKey key: Key) throws -> Bool { try decoder.statementRow.value(at: try index(key)).isNull }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             let index = try index(key)
-            return try row.convert(try row.value(at: index), at: index, as: T.self)
+            return try row.convert(try decoder.statementRow.value(at: index), at: index, as: T.self)
         }
 
         // The types a row's properties usually are, read in place with no cast (what the
         // synthesized `init(from:)` calls for them).
-        func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.text(at: try index(key)) }
-        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.integer(at: try index(key)) }
-        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try row.decode(Int.self, at: try index(key)) }
-        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try row.decode(Int32.self, at: try index(key)) }
-        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try row.decode(Bool.self, at: try index(key)) }
-        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try row.decode(Double.self, at: try index(key)) }
+        func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.statementRow.decode(String.self, at: try index(key)) }
+        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.statementRow.decode(Int64.self, at: try index(key)) }
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.statementRow.decode(Int.self, at: try index(key)) }
+        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.statementRow.decode(Int32.self, at: try index(key)) }
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.statementRow.decode(Bool.self, at: try index(key)) }
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.statementRow.decode(Double.self, at: try index(key)) }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
             throw DatabaseError(extendedCode: .mismatch, message: "column \(key.stringValue) holds one value, not a keyed container", sql: row.sql)

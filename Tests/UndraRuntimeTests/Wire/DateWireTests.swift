@@ -55,7 +55,7 @@ struct WireEntry: Codable, WireCodable, Equatable {
             let seconds = UInt64.random(in: 978_307_200..<4_102_444_800, using: &generator)
             let nanoseconds = UInt32.random(in: 0..<1_000_000_000, using: &generator)
             let date = try Date(wireBytes: Self.bytes(seconds, nanoseconds))
-            let back = try UndraDurationSince1970(bytes: date.wireBytes)
+            let back = try UndraDuration(wireBytes: date.wireBytes)  // the same 12 bytes: seconds and nanoseconds since 1970
             let error = abs(Int64(back.seconds) * 1_000_000_000 + Int64(back.nanoseconds) - Int64(seconds) * 1_000_000_000 - Int64(nanoseconds))
             let halfStep = Int64((date.timeIntervalSinceReferenceDate.ulp * 1e9 / 2).rounded(.up))
             #expect(error <= halfStep, "\(seconds).\(nanoseconds)")
@@ -96,17 +96,5 @@ struct WireEntry: Codable, WireCodable, Equatable {
 
     @Test func writingADateBefore1970StopsTheProgram() async {
         await #expect(processExitsWith: .failure) { _ = Date(timeIntervalSince1970: -1).wireBytes }
-    }
-}
-
-/// A `SystemTime`'s two numbers, read back from bytes.
-private struct UndraDurationSince1970 {
-    let seconds: UInt64
-    let nanoseconds: UInt32
-
-    init(bytes: [UInt8]) throws {
-        let duration = try UndraDuration(wireBytes: bytes)
-        seconds = duration.seconds
-        nanoseconds = duration.nanoseconds
     }
 }
