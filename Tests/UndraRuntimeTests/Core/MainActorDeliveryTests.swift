@@ -22,6 +22,20 @@ import Testing
     }
 }
 
+/// The same screen as the type system sees it: `receive(on: MainActor.shared)` hands the sink a
+/// `@MainActor` closure and calls it on the main queue, whatever queue the core delivers on.
+@MainActor final class TypedTodosScreen {
+    private(set) var shown: [[String]] = []
+    private var subscription: AnyCancellable?
+
+    init(todos: Reference15Kit.Todos) {
+        subscription = todos.$visible.receive(on: MainActor.shared).sink { [weak self] rows in
+            dispatchPrecondition(condition: .onQueue(.main))
+            self?.shown.append(rows.map(\.title))
+        }
+    }
+}
+
 /// The same screen over a live query's store.
 @MainActor final class TasksScreen {
     private(set) var shown: [[String]] = []
@@ -80,24 +94,54 @@ import Testing
 
     /// What the default prevents: the same screen over a core drained on the thread that finds
     /// work (`.anyThread`) is called on the socket's reader thread, and the check stops the
-    /// process; with the default delivery the same program ends normally. (Each runs apart, as an
-    /// exit test.)
+    /// process; with the default delivery the same program ends normally, and so does the typed
+    /// screen (`receive(on: MainActor.shared)`) with any delivery. (Each runs apart, as an exit
+    /// test.)
     @Test func withAnyThreadTheSameScreenIsCalledOffTheMainActorAndStopsTheProgram() async {
-        await #expect(processExitsWith: .signal(SIGILL)) { try await Self.showHundredTodos(.anyThread) }
-        await #expect(processExitsWith: .success) { try await Self.showHundredTodos(.main) }
+        await #expect(processExitsWith: .signal(SIGILL)) { try await Self.showHundredTodos(.anyThread, typed: false) }
+        await #expect(processExitsWith: .success) { try await Self.showHundredTodos(.main, typed: false) }
+        await #expect(processExitsWith: .success) { try await Self.showHundredTodos(.anyThread, typed: true) }
     }
 
     /// A screen over a fresh fake core on a socket, and a hundred commands.
-    static func showHundredTodos(_ delivery: Core.Delivery) async throws {
+    @MainActor static func showHundredTodos(_ delivery: Core.Delivery, typed: Bool) async throws {
         let (transport, cleanup) = try ReferenceCore.fakeUnixSocket.transport(persistent: false)
         defer { cleanup() }
         let core = Reference15Core(transport: transport, options: Core.Options(delivery: delivery))
         let todos = Reference15Kit.Todos(core: core)
-        let screen = await TodosScreen(todos: todos)
+        let shown: () -> [[String]]
+        if typed {
+            let screen = TypedTodosScreen(todos: todos)
+            shown = { screen.shown }
+        } else {
+            let screen = TodosScreen(todos: todos)
+            shown = { screen.shown }
+        }
         try await core.core.connect()
         for index in 0..<100 { _ = try await todos.add(title: "t\(index)") }
-        #expect(await screen.shown.last?.count == 100)
+        #expect(await eventually { shown().last?.count == 100 })
         core.core.disconnect()
+    }
+
+    /// The typed screen over each reachable core drained on the thread that finds work: every
+    /// frame reaches it on the main actor, once, in order.
+    @Test(arguments: ReferenceCore.available)
+    @MainActor func theTypedScreenSeesEveryFrameOnTheMainActorWhateverTheDelivery(_ reference: ReferenceCore) async throws {
+        let (transport, cleanup) = try reference.transport(persistent: false)
+        defer { cleanup() }
+        let core = Reference15Core(transport: transport, options: Core.Options(delivery: .anyThread))
+        defer { core.core.disconnect() }
+        let todos = Reference15Kit.Todos(core: core)
+        let screen = TypedTodosScreen(todos: todos)
+        try await core.core.connect()
+        var titles: [String] = []
+        for index in 0..<200 {
+            let title = "t\(index)"
+            _ = try await todos.add(title: title)
+            titles.append(title)
+        }
+        #expect(await eventually { screen.shown.last == titles })
+        #expect(Array(screen.shown.drop { $0.isEmpty }) == (1...200).map { Array(titles.prefix($0)) })
     }
 
     @Test func theDefaultCoreResumesCallsAndChangesItsStateOnTheMainQueue() async throws {
