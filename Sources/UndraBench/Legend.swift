@@ -42,6 +42,8 @@ enum Legend {
             "the floor for inserts: the same rows through SQLite's C API, one prepared statement bound and stepped per row, on a connection opened as the adapter's writer",
         "SQLite C API into [Item]": "the floor for a read: the same query's rows read through SQLite's C API into an array",
         "positional init(row:)": "the same rows through the row type's hand-written, positional init(row:) (RowDecodable), the fast path a Codable row is compared with",
+        "positional + Decoder API floor":
+            "the same rows read positionally, plus as many rows made by their synthesized init(from:) from a decoder that reads nothing: the least a Decoder-based row reader can cost",
         "the UPDATE alone":
             "the floor of a live update: the same one-row UPDATE on a database of the same rows that no feed follows, timed to its return",
         "re-run and replace":

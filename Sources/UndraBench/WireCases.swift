@@ -157,37 +157,6 @@ private func decodeCodableCases() -> [BenchCase] {
     ]
 }
 
-/// A decoder that reads nothing: each keyed container answers every field with a constant.
-private final class FloorDecoder: Decoder {
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(FloorKeyed<Key>(decoder: self))
-    }
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw FloorUnsupported() }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw FloorUnsupported() }
-}
-
-private struct FloorUnsupported: Error {}
-
-private struct FloorKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: FloorDecoder
-    var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { [] }
-    func contains(_ key: Key) -> Bool { true }
-    func decodeNil(forKey key: Key) -> Bool { false }
-    func decode(_ type: Bool.Type, forKey key: Key) -> Bool { true }
-    func decode(_ type: String.Type, forKey key: Key) -> String { "buy milk" }
-    func decode(_ type: Int.Type, forKey key: Key) -> Int { 7 }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw FloorUnsupported() }
-    func nestedContainer<N: CodingKey>(keyedBy type: N.Type, forKey key: Key) -> KeyedDecodingContainer<N> {
-        KeyedDecodingContainer(FloorKeyed<N>(decoder: decoder))
-    }
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw FloorUnsupported() }
-    func superDecoder() -> any Decoder { decoder }
-    func superDecoder(forKey key: Key) -> any Decoder { decoder }
-}
-
 /// The time of `n` ops of 1,000-op frames: `decode` decodes whole frames (at least one), and the
 /// time is scaled to `n` ops, so that the harness calibrates on real time.
 private func perOp(_ n: Int, _ decode: (Int) -> Void) -> Double {

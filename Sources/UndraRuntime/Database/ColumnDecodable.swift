@@ -19,7 +19,8 @@ public protocol ColumnDecodable: RowDecodable, Decodable {}
 extension ColumnDecodable {
     /// Decodes the row by its column names, reading each property's column in place. O(properties).
     public init(row: borrowing StatementRow) throws(DatabaseError) {
-        let decoder = RowDecoder(source: row.source, columns: row.columns, count: row.count)
+        let decoder = row.rowDecoder()
+        defer { decoder.end() }
         do {
             self = try Self(from: decoder)
         } catch let error as DatabaseError {

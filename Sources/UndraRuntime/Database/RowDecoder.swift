@@ -3,9 +3,10 @@
 /// `DatabaseValueConvertible`. Its errors are `DatabaseError`s naming the column.
 ///
 /// It reads the row in place through the `StatementRow` it holds (the usual types straight from
-/// the statement, as `decode(_:at:)` reads them): it is made for one `init(row:)` call, while the
-/// row is lent, and must not outlive it (`ColumnDecodable.init(row:)` hands it to `init(from:)`
-/// and lets it go).
+/// the statement, as `decode(_:at:)` reads them), during one `init(row:)` call, while the row is
+/// lent: `ColumnDecodable.init(row:)` hands it to `init(from:)` between `begin()` and `end()`. A
+/// statement keeps one for its rows (`StatementRow.rowDecoder()`), so a value must not keep the
+/// decoder it was given.
 final class RowDecoder: Decoder {
     /// The row, read in place.
     fileprivate let statementRow: StatementRow
@@ -13,6 +14,8 @@ final class RowDecoder: Decoder {
     /// The column after the last one found: properties are usually declared in the columns'
     /// order, so the next is tried first, by one comparison of names, before the table.
     fileprivate var next = 0
+    /// Between `begin()` and `end()`.
+    private var isDecoding = false
     let codingPath: [any CodingKey] = []
     let userInfo: [CodingUserInfoKey: Any] = [:]
 
@@ -21,6 +24,18 @@ final class RowDecoder: Decoder {
         statementRow = StatementRow(source: source, columns: columns, count: count)
         row = RowColumns(columns: columns, count: count)
     }
+
+    /// Whether it can decode a row of the statement it was made for, showing `count` columns: it
+    /// shows as many, and is not decoding one already.
+    func canDecode(count: Int) -> Bool { !isDecoding && row.count == count }
+
+    /// Starts a row: the same statement's next, or the first.
+    func begin() {
+        isDecoding = true
+        next = 0
+    }
+
+    func end() { isDecoding = false }
 
     /// The index of the column named `name`, or nil.
     fileprivate func find(_ name: String) -> Int? {

@@ -42,17 +42,22 @@ public struct StatementRow: ~Copyable {
     var sql: String? { columns.sql }
     /// How many columns the row shows (a live query hides the columns it adds after them).
     public let count: Int
+    /// The statement being stepped, which keeps a `RowDecoder` for its rows; nil for a copied
+    /// row. Unowned and unchecked: the row lives only during the step, which the statement outlives.
+    unowned(unsafe) let statement: Statement?
 
-    init(statement: OpaquePointer, columns: ColumnNames, count: Int) {
-        self.source = .statement(statement)
+    init(statement: Statement, columns: ColumnNames, count: Int) {
+        self.source = .statement(statement.handle)
         self.columns = columns
         self.count = count
+        self.statement = statement
     }
 
     init(values: [DatabaseValue], columns: ColumnNames) {
         self.source = .values(values)
         self.columns = columns
         self.count = values.count
+        self.statement = nil
     }
 
     /// The same row again, for a decoder that reads it while the row is lent (`RowDecoder`).
@@ -60,6 +65,21 @@ public struct StatementRow: ~Copyable {
         self.source = source
         self.columns = columns
         self.count = count
+        self.statement = nil
+    }
+
+    /// A decoder of this row by column name: the statement's own, made for its first row and
+    /// used again for the next ones (a decoder is a class; made per row, it was a fifth of
+    /// decoding a three-column row), or a new one for a copied row or a nested decode.
+    func rowDecoder() -> RowDecoder {
+        if let statement, let decoder = statement.rowDecoder, decoder.canDecode(count: count) {
+            decoder.begin()
+            return decoder
+        }
+        let decoder = RowDecoder(source: source, columns: columns, count: count)
+        if let statement, statement.rowDecoder == nil { statement.rowDecoder = decoder }
+        decoder.begin()
+        return decoder
     }
 
     /// The name of column `index` (as the query names it). O(1).

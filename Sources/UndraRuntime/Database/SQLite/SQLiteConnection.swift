@@ -224,7 +224,7 @@ final class SQLiteConnection: @unchecked Sendable {
         }
         if readsRows {
             let columns = statement.columns, count = visibleColumns ?? statement.columnCount
-            while try step(statement) { try row(StatementRow(statement: statement.handle, columns: columns, count: count)) }
+            while try step(statement) { try row(StatementRow(statement: statement, columns: columns, count: count)) }
         } else {
             while try step(statement) {}
         }

@@ -23,6 +23,8 @@ final class Statement {
     /// Set while the statement is being stepped: a nested use of the same SQL gets a fresh statement.
     /// (Unchecked exclusivity: used by its connection's one thread.)
     @exclusivity(unchecked) var isInUse = false
+    /// The decoder of its rows by column name (`ColumnDecodable`), kept from one row to the next.
+    @exclusivity(unchecked) var rowDecoder: RowDecoder?
 
     init(handle: OpaquePointer, sql: String, access: StatementAccess) {
         self.handle = handle
