@@ -86,7 +86,10 @@ final class ByteStreamSession: TransportSession {
         var ending: TransportError?
         while ending == nil {
             let count = framer.receive { space in recv(socket, space.baseAddress, space.count, 0) }
-            if count == 0 {
+            // A peer that exits with our messages unread resets the stream: Linux hands over its
+            // last bytes, then fails the next read with ECONNRESET rather than returning 0. It is
+            // the peer's end all the same, cut short or between messages as its bytes say.
+            if count == 0 || (count < 0 && errno == ECONNRESET) {
                 ending = framer.cutShort.map { .closedMidMessage(received: $0.received, expected: $0.expected) } ?? .closed
             } else if count < 0 {
                 if errno != EINTR { ending = .readFailed(errno: errno) }

@@ -74,6 +74,34 @@ import Testing
         #expect(scheduler.delays.count == 1)
     }
 
+    /// A peer that exits with the host's requests unread resets the stream: Linux reads its last
+    /// bytes, then fails the next read with ECONNRESET instead of returning the end. That is still
+    /// the peer's end, read as its bytes say: cut short mid-message, or closed between messages
+    /// (CORE.md's table), never `readFailed`. Each round the child waits for the host's resync
+    /// request to be in its input, unread, then writes and exits.
+    @Test func aPeerThatExitsWithTheHostsRequestsUnreadEndsAsItsLastBytesSay() async {
+        let message = CoreMessages.snapshot(["milk"])
+        let cut = Self.file(Self.framed([message]).dropLast(10))
+        let whole = Self.file(Self.framed([CoreMessages.error(store: nil, code: 3, "bye")]))
+        defer {
+            try? FileManager.default.removeItem(atPath: cut)
+            try? FileManager.default.removeItem(atPath: whole)
+        }
+        for round in 0..<20 {
+            let (midMessage, _) = Self.core(running: "sleep 0.05; cat \(cut)")
+            _ = Todos(core: midMessage)
+            midMessage.startConnecting()
+            #expect(await eventually { Self.disconnected(midMessage) != nil }, "round \(round)")
+            #expect(Self.disconnected(midMessage) == .closedMidMessage(received: 8 + message.count - 10, expected: 8 + message.count), "round \(round)")
+
+            let (between, _) = Self.core(running: "sleep 0.05; cat \(whole)")
+            _ = Todos(core: between)
+            between.startConnecting()
+            #expect(await eventually { Self.disconnected(between) != nil }, "round \(round)")
+            #expect(Self.disconnected(between) == .closed, "round \(round)")
+        }
+    }
+
     @Test func aPeerThatSendsGarbageIsATypedErrorAndARetry() async {
         let (core, scheduler) = Self.core(running: "printf '\\377\\377\\377\\377\\377\\377\\377\\377'; exec cat >/dev/null")
         core.startConnecting()
