@@ -45,7 +45,10 @@ extension StoreMirror {
             }
         if !prepared {
             if let rejection = scratch.rejection {
-                announceRejection(rejection.error)
+                // A delta dropped because the mirror waits for the snapshot it asked for (one
+                // that came in the same batch as the frame it rejected) is not announced: the
+                // rejection that began the wait says why, once. `DrainReport.rejected` lists it.
+                if case .awaitingResync = rejection.error.reason {} else { announceRejection(rejection.error) }
                 if rejection.requestsResync { announceResyncRequest(rejection.error) }
             }
             return false

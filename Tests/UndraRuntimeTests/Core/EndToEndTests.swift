@@ -115,6 +115,34 @@ import Testing
         #expect(app.log.kinds == ["disconnected not started", "connecting 1", "resyncing attach", "live", "resyncing gap", "live"])
     }
 
+    /// The frame with the gap, and the frames of four commands sent at once behind it (read in
+    /// the same batch as the bad frame when they come together): one rejection on the error
+    /// channel, every call returns with its effect, 100 rounds on each reachable core.
+    @Test(arguments: ReferenceCore.available)
+    func theFramesThatComeWithARejectedOneAddNoRejection(_ reference: ReferenceCore) async throws {
+        for round in 0..<100 {
+            let app = try await App.start(reference, .fineGrained)
+            defer { app.stop() }
+            _ = try await app.todos.add(title: "milk")
+            try await app.chaos.perform(.skipSequence)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<4 {
+                    group.addTask {
+                        let id = try await app.todos.add(title: "t\(index)")
+                        #expect(app.todos.row(id)?.title == "t\(index)", "round \(round)")
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(app.todos.runtime.errors.count == 1, "round \(round): \(app.todos.runtime.errors.recent)")
+            guard case .rejectedFrame(let rejection)? = app.todos.runtime.errors.latest, case .gap = rejection.reason else {
+                Issue.record("round \(round): expected a gap, got \(app.todos.runtime.errors.recent)")
+                return
+            }
+            #expect(app.todos.rowCount == 5, "round \(round)")
+        }
+    }
+
     @Test(arguments: cases) func aMalformedFrameIsAnErrorAResyncAndTheStreamGoesOn(_ reference: ReferenceCore, _ mode: StoreMode) async throws {
         let app = try await App.start(reference, mode)
         defer { app.stop() }

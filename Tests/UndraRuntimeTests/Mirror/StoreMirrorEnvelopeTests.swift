@@ -81,13 +81,13 @@ import Testing
         todos.runtime.apply(Frame(epoch: 1, sequence: 5, ops: []))
         todos.runtime.apply(Frame(epoch: 1, sequence: 6, ops: []))
         #expect(requests.all == ["frame 1:5: gap, expected sequence 2 after 1 error"])
-        #expect(errors.count == 2)
+        #expect(errors.count == 1)  // frame 6 is dropped while the snapshot is awaited: not reported
 
         todos.runtime.apply(core.snapshot(["milk", "tea"]))
         todos.runtime.resyncRequestHandler = nil
         todos.runtime.apply(Frame(epoch: 1, sequence: 1, ops: []))
         #expect(requests.all.count == 1)
-        #expect(errors.count == 3)
+        #expect(errors.count == 2)
     }
 
     @Test func rejectionsFromSeveralThreadsAtOnceRequestOneResync() {
@@ -100,7 +100,9 @@ import Testing
                 todos.runtime.apply(Frame(epoch: 1, sequence: UInt64(5 + thread), ops: [.set(TodosSchema.count, thread)]))
             }
             #expect(requests.count == 1, "round \(round)")
-            #expect(todos.runtime.errors.count == 4, "round \(round)")
+            // Whichever thread applies first is rejected for its gap, and reported; the three
+            // others are dropped while the snapshot is awaited, unreported.
+            #expect(todos.runtime.errors.count == 1, "round \(round)")
             #expect(todos.count == 1, "round \(round)")
         }
     }

@@ -41,6 +41,37 @@ import UndraRuntime
         token.cancel()
     }
 
+    /// The deltas that come with a rejected frame, in the same batch or after it, are dropped
+    /// while the mirror waits for its snapshot, and the channel shows the one rejection; the
+    /// drain's report lists every frame it did not apply. Many rounds, the gap at each place.
+    @Test func theDeltasAfterARejectedFrameAddNoRejection() {
+        for round in 0..<100 {
+            let core = FakeTodoCore(), todos = Todos(send: { _ in })
+            todos.runtime.apply(core.snapshot(["milk"]))
+            let reported = ValueLog<StoreError>()
+            let subscription = todos.runtime.errors.publisher.sink { reported.append($0) }
+            let before = round % 5, after = 1 + round % 7
+            // `before` good deltas, a gap (a frame numbered one too far), then `after` deltas that
+            // follow the gap's number: one batch, as a stream's read or an in-process call brings it.
+            var frames = (0..<before).map { Frame(epoch: 1, sequence: 2 + UInt64($0), ops: [.set(TodosSchema.count, $0)]) }
+            let gap = 2 + UInt64(before) + 1
+            frames += (0...after).map { Frame(epoch: 1, sequence: gap + UInt64($0), ops: [.set(TodosSchema.count, 100 + $0)]) }
+            let report = todos.runtime.apply(frames)
+            #expect(report.applied == before, "round \(round)")
+            #expect(report.rejected.count == after + 1, "round \(round)")
+            #expect(reported.all.count == 1, "round \(round): \(reported.all)")
+            guard case .rejectedFrame(let rejection)? = reported.all.first, case .gap = rejection.reason else {
+                Issue.record("round \(round): \(reported.all)")
+                continue
+            }
+            // And the deltas of later batches, until the snapshot.
+            _ = todos.runtime.apply(Frame(epoch: 1, sequence: gap + UInt64(after) + 1, ops: []))
+            #expect(todos.runtime.errors.count == 1, "round \(round)")
+            #expect(todos.count == (before == 0 ? 1 : before - 1), "round \(round)")
+            subscription.cancel()
+        }
+    }
+
     @Test func coreErrorsArriveOnTheSameChannel() {
         let todos = TodosObject(send: { _ in })
         var received: [StoreError] = []
