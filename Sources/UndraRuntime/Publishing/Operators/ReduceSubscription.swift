@@ -39,8 +39,9 @@ enum ReduceStep<Failure: Error> {
 
 /// The subscriber a reducing operator puts on its upstream, and the subscription it hands the
 /// downstream, with Combine's demand rules: the upstream is asked for everything (`.unlimited`)
-/// as soon as the downstream asks for anything, as Apple documents for these operators; the
-/// result is delivered, then `.finished`, once the downstream has asked for it. A completion with
+/// as soon as the operator is subscribed, right after the downstream is handed its subscription,
+/// so values sent before the downstream's first request are folded in too; the result is
+/// delivered, then `.finished`, once the downstream has asked for it. A completion with
 /// no result, or a failure, needs no demand and goes at once.
 ///
 /// Thread-safety: `request` and `cancel` from any thread. The reducer is touched only by the
@@ -86,7 +87,9 @@ where Fold.Output == Downstream.Input, Fold.Failure == Downstream.Failure {
 
     @inlinable
     func receive(subscription: Subscription) {
-        if upstream.set(subscription) { downstream.receive(subscription: self) }
+        guard upstream.set(subscription) else { return }
+        downstream.receive(subscription: self)
+        upstream.request(.unlimited)  // nothing if the downstream cancelled meanwhile
     }
 
     @inlinable
@@ -153,18 +156,14 @@ where Fold.Output == Downstream.Input, Fold.Failure == Downstream.Failure {
     @inlinable
     func request(_ demand: Subscribers.Demand) {
         guard demand > 0 else { return }
-        let (first, waiting) = outcome.withLock { outcome -> (Bool, Downstream.Input?) in
-            guard !outcome.over else { return (false, nil) }
-            defer { outcome.requested = true }
-            guard let waiting = outcome.waiting.take() else { return (!outcome.requested, nil) }
+        let waiting = outcome.withLock { outcome -> Downstream.Input? in
+            guard !outcome.over else { return nil }
+            outcome.requested = true
+            guard let waiting = outcome.waiting.take() else { return nil }
             outcome.over = true
-            return (false, waiting)
+            return waiting
         }
-        if let waiting {
-            deliver(waiting)
-        } else if first {
-            upstream.request(.unlimited)
-        }
+        if let waiting { deliver(waiting) }
     }
 
     @inlinable

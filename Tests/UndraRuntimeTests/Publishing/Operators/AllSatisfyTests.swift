@@ -43,10 +43,11 @@ extension PublishingTests {
             #expect(answered.log == ["false", "finished"])
         }
 
-        @Test func theUpstreamIsAskedOnceTheSubscriberAsks() {
+        @Test func theUpstreamIsAskedWhenTheOperatorIsSubscribed() {
             let upstream = CountingPublisher(limit: 3)
             let recorder = Recorder(upstream.allSatisfy { $0 < 10 }, demand: .none)
-            #expect(upstream.requests == [])
+            #expect(upstream.requests == ["request unlimited"])
+            #expect(recorder.events == [])
             recorder.request(.max(1))
             #expect(recorder.events == [.value(true), .finished])
             #expect(upstream.requests == ["request unlimited"])

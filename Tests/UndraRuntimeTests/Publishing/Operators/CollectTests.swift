@@ -23,10 +23,11 @@ extension PublishingTests {
             #expect(failed.events == [.failure(TestError(code: 2))])
         }
 
-        @Test func theUpstreamIsAskedForEverythingOnlyOnceTheSubscriberAsks() {
+        @Test func theUpstreamIsAskedForEverythingWhenTheOperatorIsSubscribed() {
             let upstream = CountingPublisher(limit: 4)
             let recorder = Recorder(upstream.collect(), demand: .none)
-            #expect(upstream.requests == [])
+            #expect(upstream.requests == ["request unlimited"])
+            #expect(recorder.events == [])
             recorder.request(.max(1))
             recorder.request(.max(1))
             #expect(upstream.requests == ["request unlimited"])

@@ -51,10 +51,10 @@ extension PublishingTests {
             #expect(greatest.log == ["8", "finished"])
         }
 
-        @Test func theUpstreamIsAskedOnceTheSubscriberAsksAndCancelledWithIt() {
+        @Test func theUpstreamIsAskedWhenTheOperatorIsSubscribedAndCancelledWithIt() {
             let upstream = ManualPublisher<Int, TestError>()
             let recorder = Recorder(upstream.max(), demand: .none)
-            #expect(upstream.requests == [])
+            #expect(upstream.requests == ["request unlimited"])
             recorder.request(.max(1))
             upstream.send(3)
             recorder.cancel()

@@ -39,10 +39,11 @@ extension PublishingTests {
             #expect(Recorder([1, 2, 3].publisher.tryLast { $0 < 3 }).log == ["2", "finished"])
         }
 
-        @Test func theUpstreamIsAskedOnceTheSubscriberAsksAndTheValueWaitsForIt() {
+        @Test func theUpstreamIsAskedWhenTheOperatorIsSubscribedAndTheValueWaitsForTheRequest() {
             let upstream = CountingPublisher(limit: 4)
             let recorder = Recorder(upstream.last(), demand: .none)
-            #expect(upstream.requests == [])
+            #expect(upstream.requests == ["request unlimited"])
+            #expect(recorder.events == [])
             recorder.request(.max(1))
             #expect(recorder.events == [.value(3), .finished])
             let early = Recorder([7, 8].publisher.last(), demand: .none)

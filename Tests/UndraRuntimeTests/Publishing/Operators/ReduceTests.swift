@@ -20,13 +20,25 @@ extension PublishingTests {
             #expect(failed.events == [.failure(TestError(code: 3))])
         }
 
-        @Test func theUpstreamIsAskedOnlyOnceTheSubscriberAsksAndTheResultWaitsForIt() {
+        /// As Combine: the upstream is asked for everything when the operator is subscribed, not
+        /// at the subscriber's first request, and the result waits for that request.
+        @Test func theUpstreamIsAskedAtTheSubscriptionAndTheResultWaitsForTheRequest() {
             let upstream = CountingPublisher(limit: 4)
             let recorder = Recorder(upstream.reduce(0, +), demand: .none)
-            #expect(upstream.requests == [])
+            #expect(upstream.requests == ["request unlimited"])
+            #expect(recorder.events == [])
             recorder.request(.max(1))
             #expect(upstream.requests == ["request unlimited"])
             #expect(recorder.events == [.value(6), .finished])
+
+            // Values sent before the first request count (COMBINE-DIFFERENCES.md, 2).
+            let subject = PassthroughSubject<Int, Never>()
+            let counted = Recorder(subject.count(), demand: .none)
+            subject.send(1)
+            subject.send(2)
+            counted.request(.max(1))
+            subject.send(completion: .finished)
+            #expect(counted.events == [.value(2), .finished])
             let early = Recorder(Empty<Int, Never>().reduce(1, +), demand: .none)
             #expect(early.events == [])
             early.request(.max(3))
@@ -67,11 +79,11 @@ extension PublishingTests {
                 let subject = PassthroughSubject<Int, Never>()
                 let recorder = Recorder(subject.reduce(0, +), demand: .none)
                 let shared = Shared(recorder)
-                subject.send(1)  // dropped: nobody asked yet
+                subject.send(1)  // folded in: the operator asked for everything when subscribed
                 concurrently(2) { thread in
                     if thread == 0 { subject.send(completion: .finished) } else { shared.value.request(.max(1)) }
                 }
-                #expect(recorder.events == [.value(0), .finished])
+                #expect(recorder.events == [.value(1), .finished])
             }
         }
     }
