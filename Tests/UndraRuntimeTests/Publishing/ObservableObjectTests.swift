@@ -164,16 +164,53 @@ extension PublishingTests {
             withExtendedLifetime((first, second, names, ages)) {}
         }
 
-        @Test func objectWillChangeHonoursASubscribersDemand() {
+        /// As Combine (COMBINE-DIFFERENCES.md, 3): `objectWillChange` sends every signal whatever
+        /// the demand, a subscriber that asked for none included; the demand it returns is ignored;
+        /// a cancel, before or after the first signal, ends them.
+        @Test func objectWillChangeSendsEverySignalWhateverTheDemand() {
             let profile = Profile()
-            let recorder = Recorder(profile.objectWillChange, demand: .max(2))
+            let limited = Recorder(profile.objectWillChange, demand: .max(2))
+            let none = Recorder(profile.objectWillChange, demand: .none)
             profile.name = "Grace"
             profile.age = 85
             profile.age = 86
-            #expect(recorder.values.count == 2)
-            recorder.request(.max(1))
+            #expect(limited.values.count == 3)
+            #expect(none.values.count == 3)
+            limited.request(.max(1))
             profile.age = 87
-            #expect(recorder.values.count == 3)
+            #expect(limited.values.count == 4)
+            none.cancel()
+            profile.age = 88
+            #expect(none.values.count == 4)
+            #expect(limited.values.count == 5)
+
+            // Cancelled from inside `receive(subscription:)`: never joins.
+            let publisher = ObservableObjectPublisher()
+            let sent = CallCounter()
+            publisher.subscribe(AnySubscriber<Void, Never>(
+                receiveSubscription: { $0.cancel() }, receiveValue: { sent.bump(); return .none }, receiveCompletion: { _ in }))
+            publisher.send()
+            #expect(sent.count == 0)
+            #expect(!publisher.hasSubscribers)
+        }
+
+        /// Subscribers joining and cancelling on four threads while another sends: each live one
+        /// hears every signal sent after it joined and before it cancelled, and none is left.
+        @Test func subscribersJoinAndCancelWhileSignalsAreSent() {
+            for _ in 0..<50 {
+                let publisher = ObservableObjectPublisher()
+                concurrently(4) { thread in
+                    if thread == 0 {
+                        for _ in 0..<200 { publisher.send() }
+                    } else {
+                        for _ in 0..<50 {
+                            let recorder = Recorder(publisher, demand: .max(1))
+                            recorder.cancel()
+                        }
+                    }
+                }
+                #expect(!publisher.hasSubscribers)
+            }
         }
     }
 }

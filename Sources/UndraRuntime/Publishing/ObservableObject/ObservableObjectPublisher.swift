@@ -23,11 +23,50 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     /// Whether anyone is subscribed now. O(1); safe from any thread.
     var hasSubscribers: Bool { broadcaster.core.hasSubscribers }
 
-    /// Subscribes `subscriber`, at the end of the order, to the announcements sent from now on
-    /// that it asks for (it never completes). O(subscribers).
-    @inlinable
+    /// Subscribes `subscriber`, at the end of the order, to every announcement sent from now on
+    /// (it never completes). As in Combine, demand plays no part: a subscriber that asked for one
+    /// value, or for none, still hears every `send()`, and what it returns is ignored.
+    /// O(subscribers).
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
-        broadcaster.core.subscribe(subscriber)
+        let subscription = Signals()
+        subscriber.receive(subscription: subscription)
+        subscription.join(broadcaster.core.subscribe(receiveCompletion: { _ in }, receiveValue: { _ = subscriber.receive() }))
+    }
+
+    /// A subscriber's subscription: requests change nothing; a cancel leaves the order (at once,
+    /// or as the subscriber joins it, if it comes first).
+    ///
+    /// `@unchecked Sendable`: its one state, `membership`, is under that `Locked`'s lock.
+    private final class Signals: Subscription, CustomStringConvertible, @unchecked Sendable {
+        private enum Membership {
+            case joining
+            case joined(AnyCancellable)
+            case cancelled
+        }
+
+        private let membership = Locked(Membership.joining)
+
+        var description: String { "ObservableObjectPublisher" }
+
+        func join(_ member: AnyCancellable) {
+            let keep = membership.withLock { membership -> Bool in
+                guard case .joining = membership else { return false }
+                membership = .joined(member)
+                return true
+            }
+            if !keep { member.cancel() }
+        }
+
+        func request(_ demand: Subscribers.Demand) {}
+
+        func cancel() {
+            let member = membership.withLock { membership -> AnyCancellable? in
+                defer { membership = .cancelled }
+                if case .joined(let member) = membership { return member }
+                return nil
+            }
+            member?.cancel()
+        }
     }
 
     /// `sink`'s subscription: the closures join the order themselves, with unlimited demand.
