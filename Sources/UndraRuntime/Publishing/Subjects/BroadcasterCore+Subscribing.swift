@@ -33,7 +33,9 @@ extension BroadcasterCore {
                 seenClock = clock
             case .joined(let id, let replaced):
                 replaced.release()
-                return AnyCancellable(subscription: SubjectSubscription(core: self, id: id, unsubscribe: Self.unsubscribe))
+                let subscription = SubjectSubscription(core: self, id: id, unsubscribe: Self.unsubscribe)
+                upstreams.demanded()  // a sink asks for everything
+                return AnyCancellable(subscription: subscription)
             }
         }
     }
@@ -65,7 +67,9 @@ extension BroadcasterCore {
             deliverInitial(id)
             finishDelivering()
         }
-        return AnyCancellable(subscription: SubjectSubscription(core: self, id: id, unsubscribe: Self.unsubscribe))
+        let subscription = SubjectSubscription(core: self, id: id, unsubscribe: Self.unsubscribe)
+        upstreams.demanded()  // a sink asks for everything
+        return AnyCancellable(subscription: subscription)
     }
 
     @usableFromInline
@@ -120,6 +124,7 @@ extension BroadcasterCore {
     @inlinable
     func request(_ demand: Subscribers.Demand, forSubscriber id: Int) {
         guard demand > 0 else { return }
+        upstreams.demanded()
         let catchingUp = shared.withLockIgnoringState { () -> Unmanaged<RosterEntry>? in
             let bits = roster.load(ordering: .sequentiallyConsistent)
             guard let entry = Roster.entry(id: id, inRoster: bits), entry._withUnsafeGuaranteedRef({ $0.addDemand(demand) })
@@ -153,12 +158,12 @@ extension BroadcasterCore {
         }.release()
     }
 
-    /// Keeps `upstream`, a subscription that feeds the subject, and asks it for every value; it
-    /// is cancelled when the subject goes. Safe from any thread.
+    /// Keeps `upstream`, a subscription that feeds the subject, to ask for every value once a
+    /// subscriber asks for any (``UpstreamGate``); it is cancelled when the subject goes. Safe
+    /// from any thread.
     @usableFromInline
     func keep(upstream: Subscription) {
-        shared.withLock { $0.upstreams.append(upstream) }
-        upstream.request(.unlimited)
+        upstreams.keep(upstream)
     }
 
     /// The subject is gone: drops every subscriber and the current value, and cancels the
@@ -166,11 +171,11 @@ extension BroadcasterCore {
     /// O(subscribers).
     @usableFromInline
     func close() {
-        let (subscribers, _, upstreams) = shared.withLock { shared in
-            (replaceRoster(with: .empty, in: &shared), shared.current.take(), shared.upstreams.take())
+        let (subscribers, _) = shared.withLock { shared in
+            (replaceRoster(with: .empty, in: &shared), shared.current.take())
         }
         subscribers.release()
-        for upstream in upstreams { upstream.cancel() }
+        for upstream in upstreams.close() { upstream.cancel() }
     }
 
     /// Under the lock: swaps in `next`, and returns the old roster if the caller must release it

@@ -62,6 +62,8 @@ final class BroadcasterCore<Output, Failure: Error> {
     /// The bits of the current ``SubscriberRoster``, which holds a reference.
     @inlinable var roster: AtomicWord<UInt> { AtomicWord(inFirstPropertyOf: self, word: 1) }
     @usableFromInline let shared: Locked<Shared>
+    /// The upstreams that feed the subject, asked for values once a subscriber asks.
+    @usableFromInline let upstreams = UpstreamGate()
     /// Whether the subject keeps a current value (`CurrentValueSubject`, `@Published`): then a
     /// subscriber that missed a value for lack of demand gets the current one when it asks.
     @usableFromInline let keepsCurrent: Bool
@@ -86,9 +88,6 @@ final class BroadcasterCore<Output, Failure: Error> {
         /// Rosters replaced while someone was delivering: the deliverer releases them when it
         /// stops.
         @usableFromInline var retired: [Roster] = []
-        /// Subscriptions to upstreams that feed the subject (`send(subscription:)`), cancelled
-        /// when the subject goes.
-        @usableFromInline var upstreams: [Subscription] = []
 
         @inlinable
         init(current: Output?) {
