@@ -2,9 +2,11 @@
 import Foundation
 
 /// A point in a Foundation scheduler's time (a `Date`), and its `Stride` (a `TimeInterval` in
-/// seconds): what `RunLoop.SchedulerTimeType` and `OperationQueue.SchedulerTimeType` are, as in
-/// Combine, where the two are distinct types of the same shape.
-public struct DateSchedulerTime: Strideable, Codable, Hashable, Sendable {
+/// seconds): `RunLoop.SchedulerTimeType` is `DateSchedulerTime<RunLoop>`, and
+/// `OperationQueue.SchedulerTimeType` is `DateSchedulerTime<OperationQueue>`. As in Combine, the
+/// two are distinct types of the same shape (so code may extend each, or overload on them), with
+/// one implementation; `Clock`, the scheduler whose time it is, tells them apart.
+public struct DateSchedulerTime<Clock>: Strideable, Codable, Hashable, Sendable {
     /// The point in time.
     public var date: Date
 
@@ -14,12 +16,12 @@ public struct DateSchedulerTime: Strideable, Codable, Hashable, Sendable {
     }
 
     /// How long from this point to `other` (negative if `other` is earlier).
-    public func distance(to other: DateSchedulerTime) -> Stride {
+    public func distance(to other: DateSchedulerTime<Clock>) -> Stride {
         Stride(other.date.timeIntervalSince(date))
     }
 
     /// This point moved by `stride`.
-    public func advanced(by stride: Stride) -> DateSchedulerTime {
+    public func advanced(by stride: Stride) -> DateSchedulerTime<Clock> {
         DateSchedulerTime(date.addingTimeInterval(stride.timeInterval))
     }
 

@@ -4,7 +4,7 @@ import Foundation
 
 extension OperationQueue: Scheduler {
     /// A point in an operation queue's time: a `Date`.
-    public typealias SchedulerTimeType = DateSchedulerTime
+    public typealias SchedulerTimeType = DateSchedulerTime<OperationQueue>
 
     /// An operation queue takes no options.
     public struct SchedulerOptions: Sendable {}

@@ -3,7 +3,7 @@ import Foundation
 
 extension RunLoop: Scheduler {
     /// A point in a run loop's time: a `Date`.
-    public typealias SchedulerTimeType = DateSchedulerTime
+    public typealias SchedulerTimeType = DateSchedulerTime<RunLoop>
 
     /// A run loop takes no options.
     public struct SchedulerOptions: Sendable {}

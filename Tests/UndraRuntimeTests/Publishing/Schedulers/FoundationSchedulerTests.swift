@@ -26,6 +26,24 @@ extension PublishingTests {
             #expect(ticks == atCancel)
         }
 
+        /// As in Combine (COMBINE-DIFFERENCES.md, 7), the two Foundation schedulers' times are
+        /// distinct types: code overloads on them, and each converts only explicitly.
+        @Test func runLoopAndOperationQueueTimesAreDistinctTypes() {
+            func kind(_: RunLoop.SchedulerTimeType) -> String { "run loop" }
+            func kind(_: OperationQueue.SchedulerTimeType) -> String { "operation queue" }
+            func kind(_: RunLoop.SchedulerTimeType.Stride) -> String { "run loop stride" }
+            func kind(_: OperationQueue.SchedulerTimeType.Stride) -> String { "operation queue stride" }
+            let date = Date(timeIntervalSince1970: 5)
+            #expect(kind(RunLoop.main.now) == "run loop")
+            #expect(kind(OperationQueue.main.now) == "operation queue")
+            #expect(kind(RunLoop.SchedulerTimeType.Stride.seconds(1)) == "run loop stride")
+            #expect(kind(OperationQueue.SchedulerTimeType.Stride.seconds(1)) == "operation queue stride")
+            #expect(ObjectIdentifier(RunLoop.SchedulerTimeType.self) != ObjectIdentifier(OperationQueue.SchedulerTimeType.self))
+            let onQueue = OperationQueue.SchedulerTimeType(RunLoop.SchedulerTimeType(date).date)
+            #expect(onQueue.date == date)
+            #expect(onQueue.advanced(by: .seconds(2)).distance(to: onQueue) == -2)
+        }
+
         @Test func runLoopTimeIsADateAndItsStrideSeconds() {
             typealias Stride = RunLoop.SchedulerTimeType.Stride
             #expect(Stride.milliseconds(250).timeInterval == 0.25)
