@@ -5,8 +5,8 @@ import Foundation
 /// seconds): `RunLoop.SchedulerTimeType` is `DateSchedulerTime<RunLoop>`, and
 /// `OperationQueue.SchedulerTimeType` is `DateSchedulerTime<OperationQueue>`. As in Combine, the
 /// two are distinct types of the same shape (so code may extend each, or overload on them), with
-/// one implementation; `Clock`, the scheduler whose time it is, tells them apart.
-public struct DateSchedulerTime<Clock>: Strideable, Codable, Hashable, Sendable {
+/// one implementation; `Owner`, the scheduler whose time it is, tells them apart.
+public struct DateSchedulerTime<Owner>: Strideable, Codable, Hashable, Sendable {
     /// The point in time.
     public var date: Date
 
@@ -16,12 +16,12 @@ public struct DateSchedulerTime<Clock>: Strideable, Codable, Hashable, Sendable 
     }
 
     /// How long from this point to `other` (negative if `other` is earlier).
-    public func distance(to other: DateSchedulerTime<Clock>) -> Stride {
+    public func distance(to other: DateSchedulerTime<Owner>) -> Stride {
         Stride(other.date.timeIntervalSince(date))
     }
 
     /// This point moved by `stride`.
-    public func advanced(by stride: Stride) -> DateSchedulerTime<Clock> {
+    public func advanced(by stride: Stride) -> DateSchedulerTime<Owner> {
         DateSchedulerTime(date.addingTimeInterval(stride.timeInterval))
     }
 
