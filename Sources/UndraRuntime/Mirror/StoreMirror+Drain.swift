@@ -45,8 +45,8 @@ extension StoreMirror {
             }
         if !prepared {
             if let rejection = scratch.rejection {
-                // A delta dropped because the mirror waits for the snapshot it asked for (one
-                // that came in the same batch as the frame it rejected) is not announced: the
+                // A delta dropped because the mirror waits for the snapshot it asked for (one in
+                // the batch of the frame it rejected, or in a later one) is not announced: the
                 // rejection that began the wait says why, once. `DrainReport.rejected` lists it.
                 if case .awaitingResync = rejection.error.reason {} else { announceRejection(rejection.error) }
                 if rejection.requestsResync { announceResyncRequest(rejection.error) }
