@@ -41,6 +41,7 @@ extension Core {
         state.sessionID = id
         for store in state.stores { store.open(session: id) }
         sessions.withLock { ticket in
+            guard !ticket.stopped else { return }
             ticket.session = session
             ticket.id = id
         }

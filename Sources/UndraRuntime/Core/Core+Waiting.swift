@@ -32,7 +32,10 @@ extension Core {
     /// if `connecting`), and awaits its outcome.
     func waitUntilLive(timeout: UndraDuration?, connecting: Bool) async throws {
         let wait = OneShot<Void>()
-        if connecting { enqueue(.connect, wake: false) }
+        if connecting {
+            sessions.withLock { $0.stopped = false }
+            enqueue(.connect, wake: false)
+        }
         enqueue(.perform { core in core.drainState.liveWaits.append(wait) }, wake: false)
         drainHere()
         do {

@@ -143,13 +143,20 @@ public final class Core: Sendable {
     ///
     /// - Complexity: O(1) here; the transport connects on a queue of its own.
     public func startConnecting() {
+        sessions.withLock { $0.stopped = false }
         enqueue(.connect, wake: false)
         drainHere()
     }
 
     /// Closes the connection and stops reconnecting, until `connect()`. Calls awaiting their
-    /// acks fail as `CommandError.disconnected`.
+    /// acks fail as `CommandError.disconnected`; a command sent once this returns is not sent
+    /// (`CommandError.notConnected`), even before the drain, on its queue, closes the session.
     public func disconnect() {
+        sessions.withLock { ticket in
+            ticket.stopped = true
+            ticket.session = nil
+            ticket.id = 0
+        }
         enqueue(.disconnect, wake: false)
         drainHere()
     }
@@ -164,6 +171,9 @@ struct SessionTicket {
     /// The next command's id: only ever incremented, so an id is never reused, even across
     /// reconnections.
     @usableFromInline var nextCommandID: UInt64 = 1
+    /// Set by `disconnect()` and cleared by a connect, as they are called: while set, a session
+    /// the drain opens is not shown to senders (the drain is about to close it).
+    var stopped = false
 
     init() {}
 }

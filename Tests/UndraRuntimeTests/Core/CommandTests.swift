@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import UndraRuntime
 
@@ -119,6 +120,26 @@ import Testing
         #expect(todos.send(.add(title: "tea")) == nil)
         #expect(transport.sent.all.isEmpty)
         _ = core
+    }
+
+    /// Once `disconnect()` returns, commands are not sent, though the drain that closes the
+    /// session runs later on the core's queue; and a new connect sends them again.
+    @Test(arguments: [Core.Delivery.main, .queue(DispatchQueue(label: "CommandTests.drain")), .anyThread])
+    func aCommandSentOnceDisconnectReturnsIsNotSentWhereverTheCoreDrains(_ delivery: Core.Delivery) async {
+        for _ in 0..<50 {
+            let (core, transport, todos, session) = await CoreDrainTests.connected(options: Core.Options(delivery: delivery))
+            session.deliver(CoreMessages.snapshot(["milk"]))
+            _ = await eventually { core.connection.state == .live(epoch: 1, sequence: 1) }
+            core.disconnect()
+            #expect(todos.send(.add(title: "tea")) == nil)
+            await #expect(throws: Failure.notConnected) { try await todos.add(title: "tea") }
+            #expect(await eventually { core.connection.state == .disconnected(.stopped, nextRetry: nil) })
+            #expect(transport.commands.isEmpty)
+            core.startConnecting()
+            _ = await eventually { transport.sessionCount == 2 && core.connection.state == .resyncing(.attach) }
+            #expect(todos.send(.add(title: "jam")) == CommandID(rawValue: 1))  // the two unsent took no id
+            #expect(transport.commands.map(\.command) == [.add(title: "jam")])
+        }
     }
 
     @Test func idsAreNeverReusedEvenAcrossReconnections() async {
