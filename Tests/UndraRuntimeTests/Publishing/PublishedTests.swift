@@ -124,23 +124,23 @@ extension PublishingTests {
             #expect(await values.next() == 3)
         }
 
-        @Test func assigningAnotherPropertysPublisherMakesThisOneFollowIt() {
-            let leader = Counter()
-            let follower = Counter()
-            leader.count = 3
+        @Test func assigningAnotherPropertysPublisherChangesNeitherPropertyAsInCombine() {
+            let first = Counter()
+            let second = Counter()
+            first.count = 1
+            second.count = 2
             let journal = Journal()
-            let willChange = follower.objectWillChange.sink { journal.record("follower will change") }
-            let counts = follower.$count.sink { journal.record("follower $count \($0)") }
-            follower.$count = leader.$count  // Combine accepts this; it must not trap
-            #expect(follower.count == 3)
-            leader.count = 4
-            #expect(follower.count == 4)
-            follower.count = 9  // the follower can still be set on its own
-            #expect(leader.count == 4)
-            #expect(journal.all == [
-                "follower $count 0", "follower will change", "follower $count 3",
-                "follower will change", "follower $count 4", "follower will change", "follower $count 9",
-            ])
+            let willChange = first.objectWillChange.sink { journal.record("first will change") }
+            let counts = first.$count.sink { journal.record("first $count \($0)") }
+            first.$count = second.$count  // Combine accepts this, and keeps each value
+            #expect(first.count == 1)
+            #expect(second.count == 2)
+            first.$count = second.$count
+            second.count = 4  // not followed
+            #expect(first.count == 1)
+            first.count = 9
+            #expect(second.count == 4)
+            #expect(journal.all == ["first $count 1", "first will change", "first $count 9"])
             withExtendedLifetime((willChange, counts)) {}
         }
 

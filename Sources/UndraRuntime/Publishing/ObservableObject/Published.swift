@@ -45,17 +45,12 @@ public struct Published<Value> {
 
     /// `$property`: the publisher of this property's values.
     ///
-    /// Settable, as in Combine: `publisher.assign(to: &$x)` passes it `inout` (and writes back the
-    /// same publisher), and `a.$x = b.$x` makes `a.x` follow `b.x`: it takes `b.x`'s value at
-    /// once, then every value `b.x` is set to, for as long as `a` lives (Combine makes the two
-    /// properties share one storage instead; see docs/PUBLISHING.md).
+    /// Settable, as in Combine, so that `publisher.assign(to: &$x)` can pass it `inout`; setting
+    /// it changes nothing, as in Combine: after `a.$x = b.$x`, `a.x` keeps its own value and the
+    /// two properties stay independent.
     public var projectedValue: Publisher {
         @inlinable get { Publisher(subject: subject) }
-        nonmutating set {
-            guard newValue.subject !== subject else { return }
-            let subject = subject
-            subject.keep(newValue.sink { [weak subject] in subject?.send($0) })
-        }
+        nonmutating set {}
     }
 
     /// How a class reads and sets a `@Published` property: through its enclosing instance.
