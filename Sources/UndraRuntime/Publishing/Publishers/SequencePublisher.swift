@@ -24,18 +24,6 @@ extension Publishers {
 
 extension Publishers.Sequence: Equatable where Elements: Equatable {}
 
-extension Publishers.Sequence {
-    /// All the elements in one array, delivered once asked for, then `.finished`: as in Combine, a
-    /// sequence publisher answers `collect()` with a `Result.Publisher` of its elements, since the
-    /// whole array is at hand (no collect operator runs, nothing is buffered per element).
-    ///
-    /// Complexity: O(n) to make the array (none if `Elements` is an `Array`).
-    @inlinable
-    public func collect() -> Result<[Elements.Element], Failure>.Publisher {
-        Result.Publisher(.success(Array(sequence)))
-    }
-}
-
 extension Sequence {
     /// A publisher of this sequence's elements, as in Combine: `[1, 2, 3].publisher`.
     @inlinable
