@@ -54,6 +54,18 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     /// The wrapped subscriber's description, or its type's name.
     public var description: String { describe() }
 
+    /// The wrapped subscriber's mirror (one with no children if it has no custom one); for a
+    /// subscriber made of closures, the mirror of "Anonymous AnySubscriber", as in Combine.
+    public var customMirror: Mirror {
+        guard let wrapped = box.wrapped else { return Mirror(reflecting: "Anonymous AnySubscriber") }
+        return (wrapped as? CustomReflectable)?.customMirror ?? Mirror(wrapped, children: EmptyCollection<Mirror.Child>())
+    }
+
+    /// The wrapped subscriber's playground description, or else its description.
+    public var playgroundDescription: Any {
+        (box.wrapped as? CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? description
+    }
+
     @inlinable
     public func receive(subscription: Subscription) {
         box.receive(subscription: subscription)
@@ -87,6 +99,9 @@ class AnySubscriberBase<Input, Failure: Error> {
     func receive(completion: Subscribers.Completion<Failure>) {
         preconditionFailure("AnySubscriberBase is abstract")
     }
+
+    /// The wrapped subscriber, for reflection; nil for one made of closures.
+    var wrapped: Any? { nil }
 }
 
 private final class AnySubscriberBox<Base: Subscriber>: AnySubscriberBase<Base.Input, Base.Failure> {
@@ -107,6 +122,8 @@ private final class AnySubscriberBox<Base: Subscriber>: AnySubscriberBase<Base.I
     override func receive(completion: Subscribers.Completion<Base.Failure>) {
         base.receive(completion: completion)
     }
+
+    override var wrapped: Any? { base }
 }
 
 private final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberBase<Input, Failure> {
@@ -136,4 +153,6 @@ private final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberBa
         receiveCompletion(completion)
     }
 }
+
+extension AnySubscriber: CustomReflectable, CustomPlaygroundDisplayConvertible {}
 #endif

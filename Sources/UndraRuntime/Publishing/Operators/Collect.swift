@@ -48,6 +48,9 @@ struct CollectFold<Input, Failure: Error>: Reducer {
     var name: String { "Collect" }
 
     @inlinable
+    var initial: [Input]? { [] }
+
+    @inlinable
     mutating func fold(_ input: Input) -> ReduceStep<Failure> {
         values.append(input)
         return .more

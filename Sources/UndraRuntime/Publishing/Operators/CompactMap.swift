@@ -63,6 +63,10 @@ extension Publishers {
             func receive(completion: Subscribers.Completion<Failure>) {
                 downstream.receive(completion: completion)
             }
+
+            /// Combine's name for it.
+            @usableFromInline
+            var description: String { "CompactMap" }
         }
     }
 }
@@ -91,4 +95,6 @@ extension Publisher {
         Publishers.CompactMap(upstream: self, transform: transform)
     }
 }
+
+extension Publishers.CompactMap.Inner: ChildlessCombineReflection {}
 #endif

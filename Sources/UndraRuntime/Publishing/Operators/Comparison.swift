@@ -115,6 +115,8 @@ struct GreatestFold<Input, Failure: Error>: Reducer {
     let orders: (Input, Input) -> Result<Bool, Failure>
     var greatest: Input?
 
+    var initial: Input? { nil }
+
     init(name: String, orders: @escaping (Input, Input) -> Result<Bool, Failure>) {
         self.name = name
         self.orders = orders

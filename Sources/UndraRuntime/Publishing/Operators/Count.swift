@@ -38,6 +38,8 @@ struct CountFold<Input, Failure: Error>: Reducer {
 
     var name: String { "Count" }
 
+    var initial: Int? { 0 }
+
     mutating func fold(_ input: Input) -> ReduceStep<Failure> {
         count += 1
         return .more

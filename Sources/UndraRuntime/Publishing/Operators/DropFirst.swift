@@ -95,6 +95,10 @@ extension Publishers {
             func cancel() {
                 upstream.cancel()
             }
+
+            /// Combine's name for it.
+            @usableFromInline
+            var description: String { "Drop" }
         }
     }
 }
@@ -106,4 +110,6 @@ extension Publisher {
         Publishers.Drop(upstream: self, count: count)
     }
 }
+
+extension Publishers.Drop.Inner: ChildlessCombineReflection {}
 #endif

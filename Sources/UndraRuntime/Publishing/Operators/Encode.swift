@@ -22,7 +22,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let encoder = encoder
             upstream.receive(subscriber: TransformSubscription(
-                downstream: subscriber, transform: TryMapTransform(name: "Encode") { try encoder.encode($0) },
+                downstream: subscriber, transform: TryMapTransform(name: "Encode", mirror: .coder) { try encoder.encode($0) },
                 failure: { (error: Upstream.Failure) in error }))
         }
     }
@@ -51,7 +51,7 @@ extension Publishers {
             let decoder = decoder
             upstream.receive(subscriber: TransformSubscription(
                 downstream: subscriber,
-                transform: TryMapTransform(name: "Decode") { try decoder.decode(Output.self, from: $0) },
+                transform: TryMapTransform(name: "Decode", mirror: .coder) { try decoder.decode(Output.self, from: $0) },
                 failure: { (error: Upstream.Failure) in error }))
         }
     }

@@ -64,6 +64,10 @@ extension Publishers {
             func receive(completion: Subscribers.Completion<Failure>) {
                 downstream.receive(completion: completion)
             }
+
+            /// Combine's name for it.
+            @usableFromInline
+            var description: String { "Filter" }
         }
     }
 }
@@ -92,4 +96,6 @@ extension Publisher {
         Publishers.Filter(upstream: self, isIncluded: isIncluded)
     }
 }
+
+extension Publishers.Filter.Inner: ChildlessCombineReflection {}
 #endif

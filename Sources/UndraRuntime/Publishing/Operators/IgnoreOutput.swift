@@ -51,5 +51,10 @@ struct IgnoreOutputSubscriber<Input, Downstream: Subscriber>: Subscriber where D
     func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
     }
+
+    /// Combine's name for it.
+    var description: String { "IgnoreOutput" }
 }
+
+extension IgnoreOutputSubscriber: ChildlessCombineReflection {}
 #endif

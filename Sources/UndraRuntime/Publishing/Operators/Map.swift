@@ -92,5 +92,11 @@ struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber {
     func receive(completion: Subscribers.Completion<Downstream.Failure>) {
         downstream.receive(completion: completion)
     }
+
+    /// Combine's name for it.
+    @usableFromInline
+    var description: String { "Map" }
 }
+
+extension MapSubscriber: ChildlessCombineReflection {}
 #endif

@@ -76,5 +76,11 @@ struct MapErrorSubscriber<UpstreamFailure: Error, Downstream: Subscriber>: Subsc
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         downstream.receive(completion: completion.mapFailure(transform))
     }
+
+    /// Combine's name for it.
+    @usableFromInline
+    var description: String { "MapError" }
 }
+
+extension MapErrorSubscriber: ChildlessCombineReflection {}
 #endif

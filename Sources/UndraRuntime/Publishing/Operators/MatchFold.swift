@@ -16,6 +16,8 @@ struct MatchFold<Input, Failure: Error>: Reducer {
     let matches: (Input) -> Result<Bool, Failure>
     var match: Input?
 
+    var initial: Input? { nil }
+
     mutating func fold(_ input: Input) -> ReduceStep<Failure> {
         switch matches(input) {
         case .success(true):

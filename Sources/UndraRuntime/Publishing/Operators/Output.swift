@@ -91,6 +91,10 @@ extension Publishers {
             func cancel() {
                 upstream.cancel()
             }
+
+            /// Combine's name for it.
+            @usableFromInline
+            var description: String { "Output" }
         }
     }
 }
@@ -123,4 +127,6 @@ extension Publisher {
         Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
     }
 }
+
+extension Publishers.Output.Inner: ChildlessCombineReflection {}
 #endif

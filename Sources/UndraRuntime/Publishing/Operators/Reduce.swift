@@ -24,7 +24,7 @@ extension Publishers {
         /// `.finished`. O(1) per value, plus the closure.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            let fold = ReduceFold<Upstream.Output, Output, Failure>(name: "Reduce", partial: initial) {
+            let fold = ReduceFold<Upstream.Output, Output, Failure>(name: "Reduce", initial: initial) {
                 .success(next($0, $1))
             }
             upstream.receive(subscriber: ReduceSubscription(downstream: subscriber, reducer: fold, failure: { $0 }))
@@ -56,7 +56,7 @@ extension Publishers {
         /// is cancelled and the subscriber fails with the error.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let next = nextPartialResult
-            let fold = ReduceFold<Upstream.Output, Output, any Error>(name: "TryReduce", partial: initial) {
+            let fold = ReduceFold<Upstream.Output, Output, any Error>(name: "TryReduce", initial: initial) {
                 partial, value in Result { try next(partial, value) }
             }
             upstream.receive(subscriber: ReduceSubscription(downstream: subscriber, reducer: fold, failure: { $0 }))
@@ -86,9 +86,17 @@ extension Publisher {
 /// The fold of `reduce` and `tryReduce`: the result so far.
 struct ReduceFold<Input, Partial, Failure: Error>: Reducer {
     let name: String
+    let initial: Partial?
     var partial: Partial
     /// The next result, or the error the closure threw.
     let next: (Partial, Input) -> Result<Partial, Failure>
+
+    init(name: String, initial: Partial, next: @escaping (Partial, Input) -> Result<Partial, Failure>) {
+        self.name = name
+        self.initial = initial
+        partial = initial
+        self.next = next
+    }
 
     mutating func fold(_ input: Input) -> ReduceStep<Failure> {
         switch next(partial, input) {

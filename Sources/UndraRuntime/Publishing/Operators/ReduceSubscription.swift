@@ -24,7 +24,10 @@ protocol Reducer {
     /// `fold` said `.done`.
     @inlinable
     mutating func result() -> Output?
-}
+
+    /// The result before any value, as Combine's mirror shows it ("initial"): `reduce`'s initial
+    /// result, 0 for `count`, nil for `first`, …
+    var initial: Output? { get }}
 
 /// What a ``Reducer`` says after a value.
 @usableFromInline
@@ -176,5 +179,22 @@ where Fold.Output == Downstream.Input, Fold.Failure == Downstream.Failure {
         withExtendedLifetime(dropped) {}
         upstream.cancel()
     }
+
+    /// The children of Combine's reducing subscriptions: "downstream", "result", "initial",
+    /// "status". The result so far is read without a lock, as Combine reads its own: it is exact
+    /// when no value is being folded in meanwhile.
+    @usableFromInline
+    var customMirror: Mirror {
+        var reducer = reducer
+        let children: [Mirror.Child] = [
+            ("downstream", downstream),
+            ("result", reducer.result() as Any),
+            ("initial", reducer.initial as Any),
+            ("status", upstream.status),
+        ]
+        return Mirror(self, children: children)
+    }
 }
+
+extension ReduceSubscription: CombineReflection {}
 #endif

@@ -78,5 +78,18 @@ final class RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscriber {
     func receive(completion: Subscribers.Completion<Downstream.Failure>) {
         downstream.receive(completion: completion)
     }
+
+    /// Combine's name for it.
+    @usableFromInline
+    var description: String { "RemoveDuplicates" }
+
+    /// Combine's children: "downstream", "last" (read without a lock, as Combine reads it: exact
+    /// when no value is being delivered meanwhile).
+    @usableFromInline
+    var customMirror: Mirror {
+        Mirror(self, children: [("downstream", downstream), ("last", last as Any)])
+    }
 }
+
+extension RemoveDuplicatesSubscriber: CombineReflection {}
 #endif

@@ -119,6 +119,9 @@ struct ScanTransform<Input, Output, Failure: Error>: ValueTransform {
     var name: String { "Scan" }
 
     @inlinable
+    var mirror: TransformMirror { .scan(result: result) }
+
+    @inlinable
     mutating func apply(_ input: Input) -> TransformResult<Output, Failure> {
         result = next(result, input)
         return .deliver(result)
@@ -140,6 +143,9 @@ struct TryScanTransform<Input, Output>: ValueTransform {
 
     @inlinable
     var name: String { "TryScan" }
+
+    @inlinable
+    var mirror: TransformMirror { .tryScan(result: result) }
 
     @inlinable
     mutating func apply(_ input: Input) -> TransformResult<Output, Failure> {

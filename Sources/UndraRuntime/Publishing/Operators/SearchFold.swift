@@ -9,6 +9,9 @@ struct SearchFold<Input, Failure: Error>: Reducer {
     let test: (Input) -> Result<Bool, Failure>
     var found = false
 
+    /// `!endsOn`: `contains` starts from false, `allSatisfy` from true, as in Combine.
+    var initial: Bool? { !endsOn }
+
     mutating func fold(_ input: Input) -> ReduceStep<Failure> {
         switch test(input) {
         case .success(let outcome):

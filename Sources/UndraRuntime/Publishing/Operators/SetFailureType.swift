@@ -75,5 +75,11 @@ struct SetFailureTypeSubscriber<Downstream: Subscriber>: Subscriber {
     func receive(completion: Subscribers.Completion<Never>) {
         downstream.receive(completion: .finished)
     }
+
+    /// Combine's name for it.
+    @usableFromInline
+    var description: String { "SetFailureType" }
 }
+
+extension SetFailureTypeSubscriber: ChildlessCombineReflection {}
 #endif

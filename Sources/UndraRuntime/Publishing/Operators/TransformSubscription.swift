@@ -15,6 +15,27 @@ protocol ValueTransform {
 
     /// What to do with `input`. Called for one value at a time, never after it finished or failed.
     mutating func apply(_ input: Input) -> TransformResult<Output, Failure>
+
+    /// The children its subscription's mirror shows, as Combine's subscription for the operator.
+    var mirror: TransformMirror { get }
+}
+
+/// The children of a ``TransformSubscription``'s mirror: those of Combine's subscription for the
+/// operator, in its order.
+@usableFromInline
+enum TransformMirror {
+    /// None (`tryMap`, `drop(while:)`).
+    case empty
+    /// "downstream" (`tryFilter`, `tryCompactMap`, `prefix(while:)`, `tryPrefix(while:)`).
+    case downstream
+    /// "downstream", "last" (`tryRemoveDuplicates`).
+    case removeDuplicates(last: Any)
+    /// "downstream", "finished", "upstreamSubscription" (`encode`, `decode`).
+    case coder
+    /// "downstream", "result" (`scan`).
+    case scan(result: Any)
+    /// "downstream", "status", "result" (`tryScan`).
+    case tryScan(result: Any)
 }
 
 /// What a ``ValueTransform`` does with a value.
@@ -116,5 +137,24 @@ where Transform.Output == Downstream.Input, Transform.Failure == Downstream.Fail
     func cancel() {
         upstream.cancel()
     }
+
+    /// The children Combine's subscription for the operator shows (``TransformMirror``). The
+    /// transform and `ended` are read without a lock, as Combine reads its own: they are exact
+    /// when no value is being delivered meanwhile.
+    @usableFromInline
+    var customMirror: Mirror {
+        let children: [Mirror.Child] = switch transform.mirror {
+        case .empty: []
+        case .downstream: [("downstream", downstream)]
+        case .coder:
+            [("downstream", downstream), ("finished", ended), ("upstreamSubscription", upstream.status.subscription as Any)]
+        case .removeDuplicates(let last): [("downstream", downstream), ("last", last)]
+        case .scan(let result): [("downstream", downstream), ("result", result)]
+        case .tryScan(let result): [("downstream", downstream), ("status", upstream.status), ("result", result)]
+        }
+        return Mirror(self, children: children)
+    }
 }
+
+extension TransformSubscription: CombineReflection {}
 #endif

@@ -66,6 +66,9 @@ struct TryCompactMapTransform<Input, Output>: ValueTransform {
     var name: String { "TryCompactMap" }
 
     @inlinable
+    var mirror: TransformMirror { .downstream }
+
+    @inlinable
     func apply(_ input: Input) -> TransformResult<Output, Failure> {
         TransformResult { try transform(input).map { .deliver($0) } ?? .skip }
     }

@@ -71,6 +71,9 @@ struct TryFilterTransform<Input>: ValueTransform {
     var name: String { "TryFilter" }
 
     @inlinable
+    var mirror: TransformMirror { .downstream }
+
+    @inlinable
     func apply(_ input: Input) -> TransformResult<Input, Failure> {
         TransformResult { try isIncluded(input) ? .deliver(input) : .skip }
     }

@@ -59,10 +59,13 @@ struct TryMapTransform<Input, Output>: ValueTransform {
     @usableFromInline typealias Failure = any Error
     @usableFromInline let name: String
     @usableFromInline let transform: (Input) throws -> Output
+    /// `.empty` for `tryMap`, `.coder` for `encode` and `decode`, as in Combine.
+    @usableFromInline let mirror: TransformMirror
 
     @inlinable
-    init(name: String = "TryMap", _ transform: @escaping (Input) throws -> Output) {
+    init(name: String = "TryMap", mirror: TransformMirror = .empty, _ transform: @escaping (Input) throws -> Output) {
         self.name = name
+        self.mirror = mirror
         self.transform = transform
     }
 

@@ -62,6 +62,9 @@ struct TryRemoveDuplicatesTransform<Input>: ValueTransform {
     var name: String { "TryRemoveDuplicates" }
 
     @inlinable
+    var mirror: TransformMirror { .removeDuplicates(last: last as Any) }
+
+    @inlinable
     mutating func apply(_ input: Input) -> TransformResult<Input, Failure> {
         do {
             if let last, try predicate(last, input) { return .skip }

@@ -61,5 +61,35 @@ struct UpstreamSubscription: Sendable {
             return subscription
         }
     }
+
+    /// The subscription's state as Combine's mirrors show it (their `status` child): read under
+    /// the lock, for reflection only.
+    @usableFromInline
+    var status: Status {
+        slot.withLock { slot in
+            switch slot {
+            case .awaiting: .awaitingSubscription
+            case .active(let subscription): .subscribed(subscription)
+            case .done: .terminal
+            }
+        }
+    }
+
+    /// An upstream subscription's state, named as in Combine's mirrors.
+    @usableFromInline
+    enum Status {
+        /// No subscription yet.
+        case awaitingSubscription
+        /// Subscribed: the upstream's subscription.
+        case subscribed(Subscription)
+        /// Cancelled or completed.
+        case terminal
+
+        /// The upstream's subscription, while subscribed.
+        @usableFromInline
+        var subscription: Subscription? {
+            if case .subscribed(let subscription) = self { subscription } else { nil }
+        }
+    }
 }
 #endif

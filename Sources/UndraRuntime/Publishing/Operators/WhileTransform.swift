@@ -28,6 +28,11 @@ struct WhileTransform<Input, Failure: Error>: ValueTransform {
         self.holds = holds
     }
 
+    /// As in Combine: `drop(while:)`'s subscription shows no children, `prefix(while:)`'s the
+    /// downstream.
+    @inlinable
+    var mirror: TransformMirror { kind == .drop ? .empty : .downstream }
+
     @inlinable
     mutating func apply(_ input: Input) -> TransformResult<Input, Failure> {
         guard testing else { return .deliver(input) }

@@ -39,6 +39,9 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConve
 
     /// "AnyPublisher".
     public var description: String { "AnyPublisher" }
+
+    /// "AnyPublisher", as Combine's playgrounds show it.
+    public var playgroundDescription: Any { description }
 }
 
 extension Publisher {
@@ -90,4 +93,6 @@ final class AnyPublisherBox<Base: Publisher>: AnyPublisherBase<Base.Output, Base
         base._sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     }
 }
+
+extension AnyPublisher: CustomPlaygroundDisplayConvertible {}
 #endif

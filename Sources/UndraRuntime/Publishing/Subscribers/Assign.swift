@@ -63,10 +63,32 @@ extension Subscribers {
             subscription?.cancel()
         }
 
-        /// "Assign" and the object's type and property.
-        public var description: String { "Assign \(Root.self).\(keyPath)" }
+        /// "Assign" and the object's type, as Combine prints it: "Assign Label.".
+        public var description: String { "Assign \(Root.self)." }
+
+        /// Combine's children: "object" (nil once completed or cancelled), "keyPath", "status"
+        /// (its upstream subscription: awaitingSubscription, subscribed, terminal), read under
+        /// the lock.
+        public var customMirror: Mirror {
+            let (object, status) = state.withLock { state -> (Root?, UpstreamSubscription.Status) in
+                let status: UpstreamSubscription.Status = if let subscription = state.subscription {
+                    .subscribed(subscription)
+                } else if state.received || state.object == nil {
+                    .terminal
+                } else {
+                    .awaitingSubscription
+                }
+                return (state.object, status)
+            }
+            return Mirror(self, children: [("object", object as Any), ("keyPath", keyPath), ("status", status)])
+        }
+
+        /// Its description, as Combine's playgrounds show it.
+        public var playgroundDescription: Any { description }
     }
 }
+
+extension Subscribers.Assign: CustomReflectable, CustomPlaygroundDisplayConvertible {}
 
 // @unchecked: all mutable state is in `state`, under its lock.
 extension Subscribers.Assign: @unchecked Sendable {}

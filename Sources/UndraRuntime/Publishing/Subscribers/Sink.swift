@@ -93,6 +93,12 @@ extension Subscribers {
         /// "Sink".
         public var description: String { "Sink" }
 
+        /// No children, as in Combine.
+        public var customMirror: Mirror { Mirror(self, children: EmptyCollection<Mirror.Child>()) }
+
+        /// "Sink", as Combine's playgrounds show it.
+        public var playgroundDescription: Any { description }
+
         /// A sink's two closures, immutable, so that a delivery reads them without retaining them.
         @usableFromInline
         final class Handlers {
@@ -134,4 +140,6 @@ extension Publisher where Failure == Never {
         _sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
 }
+
+extension Subscribers.Sink: CustomReflectable, CustomPlaygroundDisplayConvertible {}
 #endif

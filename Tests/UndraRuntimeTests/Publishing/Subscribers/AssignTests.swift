@@ -48,7 +48,7 @@ extension PublishingTests {
             #expect(label.text == "")
             first.send("from the first")
             #expect(label.text == "from the first")
-            #expect(assign.description == "Assign Label.\\Label.text")
+            #expect(assign.description == "Assign Label.")
             assign.cancel()
             first.send("after cancel")
             #expect(label.text == "from the first")
