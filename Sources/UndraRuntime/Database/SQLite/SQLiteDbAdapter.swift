@@ -30,7 +30,10 @@ public final class SQLiteDbAdapter: DbAdapter {
     /// How a database is opened.
     public struct Configuration: Sendable {
         /// How long a statement waits for a lock another connection or process holds before
-        /// failing with `.busy`.
+        /// failing with `.busy`. This adapter's own writes never wait for each other here (they
+        /// take turns on the writer), but its readers can: a query starting while the writer
+        /// commits may take the WAL's write lock for a moment, as SQLite does to reread a WAL
+        /// index header it saw half written. With 0, a write then fails with `.busy`.
         public var busyTimeoutMilliseconds: Int
         /// Opens the database read-only: writes fail with `.readOnly`.
         public var readOnly: Bool
