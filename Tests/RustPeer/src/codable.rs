@@ -118,15 +118,16 @@ pub fn codable() -> Vec<Vector> {
         vector(
             "index",
             Index {
-                by_tag: BTreeMap::from([("e\u{301}".to_string(), vec![1]), ("f".to_string(), vec![]), ("home".to_string(), vec![2, 3])]),
+                by_tag: BTreeMap::from([
+                    ("e\u{301}".to_string(), vec![1]),
+                    ("f".to_string(), vec![]),
+                    ("home".to_string(), vec![2, 3]),
+                ]),
                 counts: BTreeMap::from([(0, 1), (255, u64::MAX)]),
                 pages: vec![Page { items: vec![Some(-1), None], next: None }],
             },
         ),
-        vector(
-            "tree",
-            Tree::Node(vec![Tree::Leaf(1), Tree::Node(vec![], None)], Some(Box::new(Tree::Leaf(-1)))),
-        ),
+        vector("tree", Tree::Node(vec![Tree::Leaf(1), Tree::Node(vec![], None)], Some(Box::new(Tree::Leaf(-1))))),
         vector(
             "scalars",
             Scalars {

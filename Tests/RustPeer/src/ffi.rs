@@ -9,4 +9,5 @@
 
 use crate::todos_core::{Config, TodosCore};
 
-undra_core::export_core!(TodosCore, |configuration: &[u8]| Config::from_bytes(configuration).map(|config| TodosCore::start(&config)));
+undra_core::export_core!(TodosCore, |configuration: &[u8]| Config::from_bytes(configuration)
+    .map(|config| TodosCore::start(&config)));

@@ -12,7 +12,8 @@ pub fn golden() -> Vec<(String, u64, String)> {
         .map(|line| {
             let mut parts = line.splitn(3, ' ');
             let name = parts.next().expect("a name").to_string();
-            let hash = u64::from_str_radix(parts.next().expect("a hash").trim_start_matches("0x"), 16).expect("a hex hash");
+            let hash =
+                u64::from_str_radix(parts.next().expect("a hash").trim_start_matches("0x"), 16).expect("a hex hash");
             (name, hash, parts.next().expect("a description").replace("\\n", "\n"))
         })
         .collect()
@@ -27,5 +28,9 @@ fn the_reference_cores_stores_are_described_as_the_golden_file_says() {
         assert_eq!(schema.description, description, "{name}");
         assert_eq!(schema.hash, hash, "{name}");
     }
-    assert_eq!(crate::todos::schema(), Schema::of::<crate::todos_core::Todos>().unwrap(), "the core's store and the vectors' types agree");
+    assert_eq!(
+        crate::todos::schema(),
+        Schema::of::<crate::todos_core::Todos>().unwrap(),
+        "the core's store and the vectors' types agree"
+    );
 }

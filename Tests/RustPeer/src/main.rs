@@ -28,13 +28,17 @@ fn main() {
 fn write_vectors(dir: &str) {
     std::fs::create_dir_all(dir).expect("the vectors folder");
     for (file, vectors) in files() {
-        let mut text = String::from("# Written by Tests/RustPeer (`undra-peer vectors`): bincode::serialize of each value. Do not edit.\n");
+        let mut text = String::from(
+            "# Written by Tests/RustPeer (`undra-peer vectors`): bincode::serialize of each value. Do not edit.\n",
+        );
         for vector in &vectors {
             text += &format!("{} {}\n", vector.name, hex(&vector.bytes));
         }
         std::fs::write(format!("{dir}/{file}"), text).expect("a vectors file");
     }
-    let mut text = String::from("# Written by Tests/RustPeer (`undra-peer vectors`): Rust's `{:?}` of each duration vector. Do not edit.\n");
+    let mut text = String::from(
+        "# Written by Tests/RustPeer (`undra-peer vectors`): Rust's `{:?}` of each duration vector. Do not edit.\n",
+    );
     for (name, duration) in durations() {
         text += &format!("duration.{name} {duration:?}\n");
     }
@@ -66,7 +70,7 @@ fn message_shapes() -> Vec<(&'static str, undra_core::Shape)> {
 }
 
 fn unhex(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
     (0..text.len()).step_by(2).map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok()).collect()
@@ -142,9 +146,7 @@ fn measure(mut body: impl FnMut(usize)) -> f64 {
         }
         n *= 4;
     }
-    let mut samples: Vec<f64> = (0..11)
-        .map(|_| timed(|| body(n)) / n as f64)
-        .collect();
+    let mut samples: Vec<f64> = (0..11).map(|_| timed(|| body(n)) / n as f64).collect();
     samples.sort_by(|a, b| a.partial_cmp(b).unwrap());
     samples[5]
 }

@@ -9,7 +9,12 @@ use undra_core::{shape_of, NoCoalesce, Schema};
 /// computes from its declarations.
 pub fn schema() -> Schema {
     let shape = |shape: Result<_, _>| shape.expect("the Todos types trace");
-    Schema::new("Todos", &shape(shape_of::<TodosOp>()), &shape(shape_of::<TodosCommand>()), &shape(shape_of::<TodosOutcome>()))
+    Schema::new(
+        "Todos",
+        &shape(shape_of::<TodosOp>()),
+        &shape(shape_of::<TodosCommand>()),
+        &shape(shape_of::<TodosOutcome>()),
+    )
 }
 
 /// The hash the store's snapshots carry.

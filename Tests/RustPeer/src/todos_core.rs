@@ -89,7 +89,11 @@ pub struct TodosCore {
 
 impl TodosCore {
     pub fn start(config: &Config) -> TodosCore {
-        let saved = config.state.as_ref().and_then(|path| std::fs::read(path).ok()).and_then(|bytes| strict().deserialize::<Persisted>(&bytes).ok());
+        let saved = config
+            .state
+            .as_ref()
+            .and_then(|path| std::fs::read(path).ok())
+            .and_then(|bytes| strict().deserialize::<Persisted>(&bytes).ok());
         let (epoch, todos) = match saved {
             Some(saved) => (saved.epoch + 1, saved.todos),
             None => (
@@ -115,7 +119,8 @@ impl TodosCore {
         let Some(path) = &self.state_file else { return };
         let state = Persisted { epoch: self.todos.epoch(), todos: self.todos.store().clone() };
         let temporary = path.with_extension("tmp");
-        std::fs::write(&temporary, bincode::serialize(&state).expect("bincode writes the state")).expect("the state file");
+        std::fs::write(&temporary, bincode::serialize(&state).expect("bincode writes the state"))
+            .expect("the state file");
         std::fs::rename(&temporary, path).expect("the state file");
     }
 }

@@ -42,7 +42,13 @@ fn add(id: u64, title: &str) -> HostMessage<ReferenceCommand> {
 /// each misbehaviour and the resync that follows it.
 pub fn script() -> Vec<HostMessage<ReferenceCommand>> {
     vec![
-        HostMessage::Resync(ResyncRequest { store: 0, epoch: None, sequence: 0, reason: ResyncReason::Attach, schema: mismatched_todos() }),
+        HostMessage::Resync(ResyncRequest {
+            store: 0,
+            epoch: None,
+            sequence: 0,
+            reason: ResyncReason::Attach,
+            schema: mismatched_todos(),
+        }),
         resync(0, None, 0, ResyncReason::Attach),
         resync(1, None, 0, ResyncReason::Attach),
         add(1, "milk"),
@@ -64,7 +70,15 @@ pub fn script() -> Vec<HostMessage<ReferenceCommand>> {
         chaos(16, ChaosCommand::SendMalformed),
         add(17, "oil"),
         add(18, "rice"),
-        resync(0, Some(7), 15, ResyncReason::Malformed { offset: 24, message: "byte 24: expected an option tag (0 or 1), found 2".to_string() }),
+        resync(
+            0,
+            Some(7),
+            15,
+            ResyncReason::Malformed {
+                offset: 24,
+                message: "byte 24: expected an option tag (0 or 1), found 2".to_string(),
+            },
+        ),
         chaos(19, ChaosCommand::SendError { code: 42, message: "disk full".to_string() }),
         chaos(20, ChaosCommand::SendGarbage),
         resync(0, Some(7), 18, ResyncReason::Malformed { offset: 0, message: "garbage".to_string() }),

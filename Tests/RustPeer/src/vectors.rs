@@ -12,12 +12,14 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 use undra_core::NoCoalesce;
 
+/// Decodes `input` as a vector's type (no trailing bytes allowed), and checks that it is the
+/// vector's value (re-encoded: the encoding is injective on these values).
+pub type Check = Box<dyn Fn(&[u8]) -> Result<(), String>>;
+
 pub struct Vector {
     pub name: String,
     pub bytes: Vec<u8>,
-    /// Decodes `input` as the vector's type (no trailing bytes allowed), and checks that it is
-    /// the vector's value (re-encoded: the encoding is injective on these values).
-    pub check: Box<dyn Fn(&[u8]) -> Result<(), String>>,
+    pub check: Check,
 }
 
 /// `bincode::serialize`'s configuration, but rejecting trailing bytes.
@@ -140,14 +142,26 @@ pub fn standard() -> Vec<Vector> {
         vector("vec.vec.u8", vec![vec![1u8], vec![], vec![2, 3]]),
         vector("vec.option.i32", vec![Some(-1i32), None]),
         vector("map.empty", BTreeMap::<u32, String>::new()),
-        vector("map.u32.string", BTreeMap::from([(1u32, "one".to_string()), (2, "two".to_string()), (300, String::new())])),
+        vector(
+            "map.u32.string",
+            BTreeMap::from([(1u32, "one".to_string()), (2, "two".to_string()), (300, String::new())]),
+        ),
         vector("map.string.vec", BTreeMap::from([("a".to_string(), vec![1i64]), ("b".to_string(), vec![])])),
         // String keys in Rust's order, by their UTF-8 bytes: not Swift's `String <`, which puts
         // "f" before "e\u{301}" (its "é") and "\u{212B}" (its "Å") before "\u{C6}".
-        vector("map.string.byteOrder.combining", BTreeMap::from([("e\u{301}".to_string(), 1i32), ("f".to_string(), 2)])),
-        vector("map.string.byteOrder.compatibility", BTreeMap::from([("\u{212B}".to_string(), 1i32), ("\u{C6}".to_string(), 2)])),
+        vector(
+            "map.string.byteOrder.combining",
+            BTreeMap::from([("e\u{301}".to_string(), 1i32), ("f".to_string(), 2)]),
+        ),
+        vector(
+            "map.string.byteOrder.compatibility",
+            BTreeMap::from([("\u{212B}".to_string(), 1i32), ("\u{C6}".to_string(), 2)]),
+        ),
         // Two keys to Rust that Swift's `String ==` calls equal.
-        vector("map.string.equivalentKeys", BTreeMap::from([("e\u{301}".to_string(), 1i32), ("\u{E9}".to_string(), 2)])),
+        vector(
+            "map.string.equivalentKeys",
+            BTreeMap::from([("e\u{301}".to_string(), 1i32), ("\u{E9}".to_string(), 2)]),
+        ),
         vector("unit", ()),
         vector("tuple.u8.string.bool", (7u8, "t".to_string(), true)),
         vector("tuple.nested", ((1u16, 2u16), Some(3u32))),
@@ -215,20 +229,51 @@ pub fn messages() -> Vec<Vector> {
         ),
         vector(
             "todos.frame.insert.append",
-            delta(2, vec![TodosOp::Visible(ListOp::Insert { rows: vec![(TodoId(3), todo(3, "tea", false))], before: None })], vec![]),
+            delta(
+                2,
+                vec![TodosOp::Visible(ListOp::Insert { rows: vec![(TodoId(3), todo(3, "tea", false))], before: None })],
+                vec![],
+            ),
         ),
         vector(
             "todos.frame.insert.before",
-            delta(2, vec![TodosOp::Visible(ListOp::Insert { rows: vec![(TodoId(3), todo(3, "tea", false))], before: Some(TodoId(1)) })], vec![]),
+            delta(
+                2,
+                vec![TodosOp::Visible(ListOp::Insert {
+                    rows: vec![(TodoId(3), todo(3, "tea", false))],
+                    before: Some(TodoId(1)),
+                })],
+                vec![],
+            ),
         ),
-        vector("todos.frame.update", delta(2, vec![TodosOp::Visible(ListOp::Update(TodoId(1), todo(1, "milk", true)))], vec![])),
-        vector("todos.frame.remove", delta(2, vec![TodosOp::Visible(ListOp::Remove(vec![TodoId(1), TodoId(2)]))], vec![])),
-        vector("todos.frame.move.end", delta(2, vec![TodosOp::Visible(ListOp::Move { key: TodoId(1), before: None })], vec![])),
-        vector("todos.frame.move.before", delta(2, vec![TodosOp::Visible(ListOp::Move { key: TodoId(2), before: Some(TodoId(1)) })], vec![])),
+        vector(
+            "todos.frame.update",
+            delta(2, vec![TodosOp::Visible(ListOp::Update(TodoId(1), todo(1, "milk", true)))], vec![]),
+        ),
+        vector(
+            "todos.frame.remove",
+            delta(2, vec![TodosOp::Visible(ListOp::Remove(vec![TodoId(1), TodoId(2)]))], vec![]),
+        ),
+        vector(
+            "todos.frame.move.end",
+            delta(2, vec![TodosOp::Visible(ListOp::Move { key: TodoId(1), before: None })], vec![]),
+        ),
+        vector(
+            "todos.frame.move.before",
+            delta(2, vec![TodosOp::Visible(ListOp::Move { key: TodoId(2), before: Some(TodoId(1)) })], vec![]),
+        ),
         vector("todos.frame.reset.empty", delta(2, vec![TodosOp::Visible(ListOp::Reset(vec![]))], vec![])),
         vector(
             "todos.frame.scalars",
-            delta(2, vec![TodosOp::Filter("done".to_string()), TodosOp::Count(-1), TodosOp::LastEvent(NoCoalesce("é".to_string()))], vec![]),
+            delta(
+                2,
+                vec![
+                    TodosOp::Filter("done".to_string()),
+                    TodosOp::Count(-1),
+                    TodosOp::LastEvent(NoCoalesce("é".to_string())),
+                ],
+                vec![],
+            ),
         ),
         vector(
             "todos.frame.run",
@@ -261,12 +306,22 @@ pub fn messages() -> Vec<Vector> {
                 ],
             ),
         ),
-        vector("todos.command.add", Command { id: CommandId(0), command: TodosCommand::Add { title: "tea".to_string() } }),
+        vector(
+            "todos.command.add",
+            Command { id: CommandId(0), command: TodosCommand::Add { title: "tea".to_string() } },
+        ),
         vector("todos.command.toggle", Command { id: CommandId(1), command: TodosCommand::Toggle(TodoId(2)) }),
-        vector("todos.command.setFilter", Command { id: CommandId(u64::MAX), command: TodosCommand::SetFilter("done".to_string()) }),
+        vector(
+            "todos.command.setFilter",
+            Command { id: CommandId(u64::MAX), command: TodosCommand::SetFilter("done".to_string()) },
+        ),
         vector(
             "core.frame",
-            CoreMessage::Frame(AppFrame::Todos(delta(2, vec![TodosOp::Count(5)], vec![ack(8, TodosOutcome::SetFilter(Ok(())))]))),
+            CoreMessage::Frame(AppFrame::Todos(delta(
+                2,
+                vec![TodosOp::Count(5)],
+                vec![ack(8, TodosOutcome::SetFilter(Ok(())))],
+            ))),
         ),
         vector(
             "core.error",
@@ -278,16 +333,34 @@ pub fn messages() -> Vec<Vector> {
         ),
         vector(
             "host.command",
-            HostMessage::Command(AppCommand::Todos(Command { id: CommandId(12), command: TodosCommand::Toggle(TodoId(1)) })),
+            HostMessage::Command(AppCommand::Todos(Command {
+                id: CommandId(12),
+                command: TodosCommand::Toggle(TodoId(1)),
+            })),
         ),
         vector("host.resync.attach", resync(None, 0, ResyncReason::Attach)),
         vector("host.resync.gap", resync(Some(7), 4, ResyncReason::Gap { expected: 5, received: 9 })),
         vector("host.resync.duplicate", resync(Some(7), 4, ResyncReason::Duplicate { last: 4, received: 3 })),
-        vector("host.resync.epoch", resync(Some(7), 4, ResyncReason::UnexpectedEpoch { expected: Some(7), received: 8 })),
-        vector("host.resync.firstEpoch", resync(None, 0, ResyncReason::UnexpectedEpoch { expected: None, received: 8 })),
-        vector("host.resync.schema", resync(None, 0, ResyncReason::SchemaMismatch { expected: schema_hash(), received: Some(1) })),
-        vector("host.resync.rejected", resync(Some(7), 4, ResyncReason::Rejected { op: Some(2), message: "no key 9".to_string() })),
-        vector("host.resync.malformed", resync(Some(7), 4, ResyncReason::Malformed { offset: 31, message: "bad tag".to_string() })),
+        vector(
+            "host.resync.epoch",
+            resync(Some(7), 4, ResyncReason::UnexpectedEpoch { expected: Some(7), received: 8 }),
+        ),
+        vector(
+            "host.resync.firstEpoch",
+            resync(None, 0, ResyncReason::UnexpectedEpoch { expected: None, received: 8 }),
+        ),
+        vector(
+            "host.resync.schema",
+            resync(None, 0, ResyncReason::SchemaMismatch { expected: schema_hash(), received: Some(1) }),
+        ),
+        vector(
+            "host.resync.rejected",
+            resync(Some(7), 4, ResyncReason::Rejected { op: Some(2), message: "no key 9".to_string() }),
+        ),
+        vector(
+            "host.resync.malformed",
+            resync(Some(7), 4, ResyncReason::Malformed { offset: 31, message: "bad tag".to_string() }),
+        ),
     ]
 }
 
@@ -297,5 +370,9 @@ fn resync(epoch: Option<u64>, sequence: u64, reason: ResyncReason) -> HostMessag
 
 /// Every vector, by file.
 pub fn files() -> Vec<(&'static str, Vec<Vector>)> {
-    vec![("standard.vectors", standard()), ("messages.vectors", messages()), ("codable.vectors", crate::codable::codable())]
+    vec![
+        ("standard.vectors", standard()),
+        ("messages.vectors", messages()),
+        ("codable.vectors", crate::codable::codable()),
+    ]
 }

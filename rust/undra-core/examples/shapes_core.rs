@@ -105,6 +105,8 @@ pub struct Everything {
     pub default: u8,
 }
 
+// One variant holds every shape at once, on purpose: the example is a test of shapes, not of size.
+#[allow(clippy::large_enum_variant)]
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum ShapesOp {
     All(Everything),
@@ -115,6 +117,8 @@ pub enum ShapesOp {
     Core(u8),
 }
 
+// One variant holds every shape at once, on purpose: the example is a test of shapes, not of size.
+#[allow(clippy::large_enum_variant)]
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum ShapesCommand {
     /// Replaces `all`, answering with the value as the core decoded it.
@@ -125,6 +129,8 @@ pub enum ShapesCommand {
     Runtime,
 }
 
+// One variant holds every shape at once, on purpose: the example is a test of shapes, not of size.
+#[allow(clippy::large_enum_variant)]
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum ShapesOutcome {
     Replace(Result<Everything, String>),
@@ -206,4 +212,7 @@ impl Store for Shapes {
     }
 }
 
-undra_core::export_core!(SingleStore<Shapes>, |_configuration: &[u8]| Some(SingleStore::new(undra_core::clock_epoch(), Shapes::default())));
+undra_core::export_core!(SingleStore<Shapes>, |_configuration: &[u8]| Some(SingleStore::new(
+    undra_core::clock_epoch(),
+    Shapes::default()
+)));

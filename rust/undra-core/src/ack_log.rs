@@ -45,7 +45,8 @@ impl<Outcome: Clone> AckLog<Outcome> {
 
     /// The acks of the frames after `sequence`, in order, and whether some were dropped for room.
     pub(crate) fn after(&self, sequence: u64) -> (Vec<Ack<Outcome>>, bool) {
-        let acks = self.frames.iter().filter(|(s, _)| *s > sequence).flat_map(|(_, acks)| acks.iter().cloned()).collect();
+        let acks =
+            self.frames.iter().filter(|(s, _)| *s > sequence).flat_map(|(_, acks)| acks.iter().cloned()).collect();
         (acks, self.lost_through > sequence)
     }
 

@@ -216,7 +216,10 @@ impl DescribeError {
 
     fn untraceable(store: &str, part: &str, error: ShapeError) -> DescribeError {
         let place = if error.path().is_empty() { String::new() } else { format!(", in {}", error.path()) };
-        DescribeError::new(DescribeErrorKind::Untraceable, format!("store {store}: its {part} cannot be traced{place}: {}", error.message()))
+        DescribeError::new(
+            DescribeErrorKind::Untraceable,
+            format!("store {store}: its {part} cannot be traced{place}: {}", error.message()),
+        )
     }
 }
 
@@ -228,7 +231,12 @@ pub fn describe<S: Store>(index: u32) -> Result<StoreDescription, DescribeError>
     let command = trace::<S::Command>().map_err(|e| DescribeError::untraceable(S::NAME, "command enum", e))?;
     let outcome = trace::<S::Outcome>().map_err(|e| DescribeError::untraceable(S::NAME, "outcome enum", e))?;
     let shape = |traced: &Traced, part: &str| traced.shape().map_err(|e| DescribeError::untraceable(S::NAME, part, e));
-    let schema = Schema::new(S::NAME, &shape(&ops, "op enum")?, &shape(&command, "command enum")?, &shape(&outcome, "outcome enum")?);
+    let schema = Schema::new(
+        S::NAME,
+        &shape(&ops, "op enum")?,
+        &shape(&command, "command enum")?,
+        &shape(&outcome, "outcome enum")?,
+    );
     let mut types = Types { store: S::NAME, definitions: vec![], enclosing: vec![] };
     let fields = types.fields(&ops)?;
     let commands = types.commands(&command, &outcome)?;
@@ -271,10 +279,16 @@ pub fn describe_core<C: crate::Core + ?Sized>(core: &mut C) -> Result<CoreDescri
         return Err(error);
     }
     for (position, store) in stores.iter().enumerate() {
-        if let Some(other) = stores[..position].iter().find(|s| s.index == store.index || crate::normalize(&s.name) == crate::normalize(&store.name)) {
+        if let Some(other) = stores[..position]
+            .iter()
+            .find(|s| s.index == store.index || crate::normalize(&s.name) == crate::normalize(&store.name))
+        {
             return Err(DescribeError::new(
                 DescribeErrorKind::NotAnOpEnum,
-                format!("stores {} (index {}) and {} (index {}) share an index or a name", other.name, other.index, store.name, store.index),
+                format!(
+                    "stores {} (index {}) and {} (index {}) share an index or a name",
+                    other.name, other.index, store.name, store.index
+                ),
             ));
         }
     }
@@ -301,7 +315,10 @@ impl Types<'_> {
         let mut fields = vec![];
         for (id, (name, body)) in enumeration.variants.iter().enumerate() {
             let Body::Newtype(node) = body else {
-                return Err(self.not_an_op_enum(&format!("op variant {name} holds {}, not one value (the field's)", describe_body(body))));
+                return Err(self.not_an_op_enum(&format!(
+                    "op variant {name} holds {}, not one value (the field's)",
+                    describe_body(body)
+                )));
             };
             let (node, coalesces) = match node.as_ref() {
                 Node::Named(name, Body::Newtype(inner)) if *name == NO_COALESCE => (inner.as_ref(), false),
@@ -359,9 +376,13 @@ impl Types<'_> {
             )));
         }
         let mut described = vec![];
-        for (index, ((name, payload), (outcome_name, result))) in commands.variants.iter().zip(&outcomes.variants).enumerate() {
+        for (index, ((name, payload), (outcome_name, result))) in
+            commands.variants.iter().zip(&outcomes.variants).enumerate()
+        {
             if crate::normalize(name) != crate::normalize(outcome_name) {
-                return Err(self.outcome_mismatch(&format!("command variant {index} is {name}, its outcome variant is {outcome_name}")));
+                return Err(self.outcome_mismatch(&format!(
+                    "command variant {index} is {name}, its outcome variant is {outcome_name}"
+                )));
             }
             self.enclosing.push(commands.name.to_string());
             let payload = self.payload(command, payload)?;
@@ -375,7 +396,13 @@ impl Types<'_> {
             let TypeRef::Result(success, failure) = result else {
                 return Err(self.outcome_mismatch(&format!("outcome variant {outcome_name} does not hold a Result")));
             };
-            described.push(CommandDescription { index: index as u32, name: name.to_string(), payload, success: *success, failure: *failure });
+            described.push(CommandDescription {
+                index: index as u32,
+                name: name.to_string(),
+                payload,
+                success: *success,
+                failure: *failure,
+            });
         }
         Ok(described)
     }
@@ -385,7 +412,9 @@ impl Types<'_> {
             Body::Unit => Payload::Unit,
             Body::Newtype(node) => Payload::Newtype(self.type_ref(traced, node)?),
             Body::Tuple(nodes) if nodes.is_empty() => Payload::Unit,
-            Body::Tuple(nodes) => Payload::Tuple(nodes.iter().map(|n| self.type_ref(traced, n)).collect::<Result<_, _>>()?),
+            Body::Tuple(nodes) => {
+                Payload::Tuple(nodes.iter().map(|n| self.type_ref(traced, n)).collect::<Result<_, _>>()?)
+            }
             Body::Struct(fields) => Payload::Struct(
                 fields
                     .iter()
@@ -414,13 +443,20 @@ impl Types<'_> {
                 Shape::F64 => TypeRef::F64,
                 Shape::Char => TypeRef::Char,
                 Shape::String => TypeRef::String,
-                other => return Err(DescribeError::new(DescribeErrorKind::Untraceable, format!("store {}: an unexpected leaf {other}", self.store))),
+                other => {
+                    return Err(DescribeError::new(
+                        DescribeErrorKind::Untraceable,
+                        format!("store {}: an unexpected leaf {other}", self.store),
+                    ))
+                }
             },
             Node::Bytes => TypeRef::Bytes,
             Node::Option(inner) => TypeRef::Option(Box::new(self.type_ref(traced, inner)?)),
             Node::Seq(inner, Collection::List) => TypeRef::Seq(Box::new(self.type_ref(traced, inner)?)),
             Node::Seq(inner, Collection::Set) => TypeRef::Set(Box::new(self.type_ref(traced, inner)?)),
-            Node::Map(key, value) => TypeRef::Map(Box::new(self.type_ref(traced, key)?), Box::new(self.type_ref(traced, value)?)),
+            Node::Map(key, value) => {
+                TypeRef::Map(Box::new(self.type_ref(traced, key)?), Box::new(self.type_ref(traced, value)?))
+            }
             Node::Tuple(nodes) => match nodes.as_slice() {
                 [] => TypeRef::Unit,
                 [only] => self.type_ref(traced, only)?,
@@ -430,12 +466,16 @@ impl Types<'_> {
                 let position = self.enclosing.len().checked_sub(depth + 1);
                 let name = position.and_then(|p| self.enclosing.get(p)).cloned();
                 TypeRef::Named(name.ok_or_else(|| {
-                    DescribeError::new(DescribeErrorKind::Untraceable, format!("store {}: a recursion past its outermost type", self.store))
+                    DescribeError::new(
+                        DescribeErrorKind::Untraceable,
+                        format!("store {}: a recursion past its outermost type", self.store),
+                    )
                 })?)
             }
             Node::Named(name, body) => self.named(traced, name, body)?,
             Node::Enum(key) => {
-                let enumeration = traced.enumeration(key).map_err(|e| DescribeError::untraceable(self.store, "types", e))?;
+                let enumeration =
+                    traced.enumeration(key).map_err(|e| DescribeError::untraceable(self.store, "types", e))?;
                 let names: Vec<&str> = enumeration.variants.iter().map(|(name, _)| *name).collect();
                 self.enclosing.push(enumeration.name.to_string());
                 let result = if enumeration.name == "Result" && names == ["Ok", "Err"] {
@@ -451,7 +491,8 @@ impl Types<'_> {
                 } else {
                     let mut variants = vec![];
                     for (name, body) in &enumeration.variants {
-                        variants.push(VariantDefinition { name: name.to_string(), payload: self.payload(traced, body)? });
+                        variants
+                            .push(VariantDefinition { name: name.to_string(), payload: self.payload(traced, body)? });
                     }
                     self.define(enumeration.name, TypeBody::Enum(variants))?
                 };
@@ -474,8 +515,9 @@ impl Types<'_> {
             _ => vec![],
         };
         let fields: Vec<(String, TypeRef)> = field_names(&payload);
-        let is_duration =
-            fields.len() == 2 && fields[0] == ("secs".to_string(), TypeRef::U64) && fields[1] == ("nanos".to_string(), TypeRef::U32);
+        let is_duration = fields.len() == 2
+            && fields[0] == ("secs".to_string(), TypeRef::U64)
+            && fields[1] == ("nanos".to_string(), TypeRef::U32);
         let is_system_time = fields.len() == 2
             && fields[0] == ("secs_since_epoch".to_string(), TypeRef::U64)
             && fields[1] == ("nanos_since_epoch".to_string(), TypeRef::U32);
@@ -510,7 +552,13 @@ impl Types<'_> {
     }
 
     fn not_an_op_enum(&self, why: &str) -> DescribeError {
-        DescribeError::new(DescribeErrorKind::NotAnOpEnum, format!("store {}: {why}: an op enum has one variant per field, each holding the field's value", self.store))
+        DescribeError::new(
+            DescribeErrorKind::NotAnOpEnum,
+            format!(
+                "store {}: {why}: an op enum has one variant per field, each holding the field's value",
+                self.store
+            ),
+        )
     }
 
     fn outcome_mismatch(&self, why: &str) -> DescribeError {

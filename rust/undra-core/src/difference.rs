@@ -54,7 +54,9 @@ impl<'a> Line<'a> {
     fn alone(&self, index: usize, on_host: bool) -> String {
         let (place, has, none) = match self.field {
             Some((id, name, rest)) => (format!("field {id} ({name})"), rest.to_string(), format!("no field {id}")),
-            None if self.word == "command" || self.word == "outcome" => (self.word.to_string(), self.rest.to_string(), "none".to_string()),
+            None if self.word == "command" || self.word == "outcome" => {
+                (self.word.to_string(), self.rest.to_string(), "none".to_string())
+            }
             None => (format!("line {}", index + 1), self.text.to_string(), "nothing".to_string()),
         };
         let (host, core) = if on_host { (has, none) } else { (none, has) };
@@ -94,9 +96,15 @@ fn enums(word: &str, host: &[(&str, &str)], core: &[(&str, &str)]) -> String {
             (Some((hn, hp)), Some((cn, cp))) if hn == cn => {
                 format!("{word} variant {index} ({hn}): the host has {hp}, the core has {cp}")
             }
-            (Some((hn, hp)), Some((cn, cp))) => format!("{word} variant {index}: the host has {hn}:{hp}, the core has {cn}:{cp}"),
-            (Some((hn, hp)), None) => format!("{word} variant {index} ({hn}): the host has {hp}, the core has no variant {index}"),
-            (None, Some((cn, cp))) => format!("{word} variant {index} ({cn}): the host has no variant {index}, the core has {cp}"),
+            (Some((hn, hp)), Some((cn, cp))) => {
+                format!("{word} variant {index}: the host has {hn}:{hp}, the core has {cn}:{cp}")
+            }
+            (Some((hn, hp)), None) => {
+                format!("{word} variant {index} ({hn}): the host has {hp}, the core has no variant {index}")
+            }
+            (None, Some((cn, cp))) => {
+                format!("{word} variant {index} ({cn}): the host has no variant {index}, the core has {cp}")
+            }
             (None, None) => unreachable!("one side has the variant"),
         };
     }

@@ -5,10 +5,10 @@
 
 use crate::core::{handle, Core, Outbox, Outgoing};
 use crate::remote::{Running, Shared};
+use crate::{describe_core, DescribeError, DescribeErrorKind};
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, OnceLock};
-use crate::{describe_core, DescribeError, DescribeErrorKind};
 
 /// `typedef void (*undra_receive)(void *context, const uint8_t *bytes, size_t length);`
 pub type Receive = extern "C" fn(context: *mut c_void, bytes: *const u8, length: usize);
@@ -52,7 +52,11 @@ macro_rules! export_core {
         /// # Safety
         /// `core` came from `undra_core_create` and was not destroyed; `bytes` points to `length` bytes.
         #[no_mangle]
-        pub unsafe extern "C" fn undra_core_send(core: *mut ::std::ffi::c_void, bytes: *const u8, length: usize) -> i32 {
+        pub unsafe extern "C" fn undra_core_send(
+            core: *mut ::std::ffi::c_void,
+            bytes: *const u8,
+            length: usize,
+        ) -> i32 {
             $crate::ffi::send::<$core>(core, bytes, length)
         }
 
@@ -117,7 +121,9 @@ impl Host {
         for item in items {
             match item {
                 // In process there is no framing to break: garbage is one message that does not decode.
-                Outgoing::Message(bytes) | Outgoing::Raw(bytes) => (self.receive)(self.context, bytes.as_ptr(), bytes.len()),
+                Outgoing::Message(bytes) | Outgoing::Raw(bytes) => {
+                    (self.receive)(self.context, bytes.as_ptr(), bytes.len())
+                }
                 Outgoing::Die(_) => {
                     (self.receive)(self.context, std::ptr::null(), 0);
                     return false;
@@ -139,7 +145,11 @@ pub unsafe fn create<C: Core + Send + 'static>(
     context: *mut c_void,
     make: impl FnOnce(&[u8]) -> Option<C>,
 ) -> *mut c_void {
-    let bytes = if configuration.is_null() || length == 0 { &[][..] } else { std::slice::from_raw_parts(configuration, length) };
+    let bytes = if configuration.is_null() || length == 0 {
+        &[][..]
+    } else {
+        std::slice::from_raw_parts(configuration, length)
+    };
     let Ok(Some(core)) = catch_unwind(AssertUnwindSafe(|| make(bytes))) else { return std::ptr::null_mut() };
     let shared = Running::start(core);
     let host = Host { receive, context };

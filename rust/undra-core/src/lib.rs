@@ -37,8 +37,9 @@ mod wire;
 
 pub use crate::core::{handle, restart, AnySession, Core, Outbox, Outgoing, SingleStore, SingleStoreCommand};
 pub use crate::describe::{
-    describe, describe_core, CommandDescription, CoreDescription, DescribeError, DescribeErrorKind, FieldDescription, FieldKind,
-    NamedField, NoCoalesce, Payload, StoreDescription, TypeBody, TypeDefinition, TypeRef, VariantDefinition, DESCRIPTION_FORMAT,
+    describe, describe_core, CommandDescription, CoreDescription, DescribeError, DescribeErrorKind, FieldDescription,
+    FieldKind, NamedField, NoCoalesce, Payload, StoreDescription, TypeBody, TypeDefinition, TypeRef, VariantDefinition,
+    DESCRIPTION_FORMAT,
 };
 pub use crate::difference::first_difference;
 pub use crate::list::{DuplicateKey, KeyedRows};
@@ -47,7 +48,9 @@ pub use crate::schema::{fnv1a, Schema};
 pub use crate::session::{Resynced, SchemaMismatch, StoreSession, DEFAULT_ACK_LOG};
 pub use crate::shape::{normalize, Field, Shape, Variant};
 pub use crate::trace::{shape_of, ShapeError};
-pub use crate::wire::{Ack, Command, CommandId, CoreError, CoreMessage, Frame, HostMessage, ListOp, ResyncReason, ResyncRequest};
+pub use crate::wire::{
+    Ack, Command, CommandId, CoreError, CoreMessage, Frame, HostMessage, ListOp, ResyncReason, ResyncRequest,
+};
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;

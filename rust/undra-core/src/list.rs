@@ -77,7 +77,8 @@ impl<K: Clone + Eq + Hash, R: Clone + PartialEq> KeyedRows<K, R> {
             }
         }
         let mut ops = vec![];
-        let removed: Vec<K> = self.rows.iter().filter(|(k, _)| !new_index.contains_key(k)).map(|(k, _)| k.clone()).collect();
+        let removed: Vec<K> =
+            self.rows.iter().filter(|(k, _)| !new_index.contains_key(k)).map(|(k, _)| k.clone()).collect();
         if !removed.is_empty() {
             ops.push(ListOp::Remove(removed));
         }

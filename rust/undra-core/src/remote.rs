@@ -76,6 +76,10 @@ impl<C: Core + Send + 'static> Remote<C> {
         let mut out = Outbox::new();
         change(&mut running.core, &mut out);
         running.core.sessions(&mut |session| session.drain_into(&mut out));
-        if matches!(running.deliver(out.take()), Ok(true)) { Update::Sent } else { Update::NoHost }
+        if matches!(running.deliver(out.take()), Ok(true)) {
+            Update::Sent
+        } else {
+            Update::NoHost
+        }
     }
 }

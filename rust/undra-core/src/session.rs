@@ -168,7 +168,13 @@ impl<S: Store> StoreSession<S> {
         self.sequence += 1;
         let acks = std::mem::take(&mut self.acks);
         self.log.record(self.sequence, &acks);
-        let frame = Frame { epoch: self.epoch, sequence: self.sequence, snapshot: None, ops: std::mem::take(&mut self.changes), acks };
+        let frame = Frame {
+            epoch: self.epoch,
+            sequence: self.sequence,
+            snapshot: None,
+            ops: std::mem::take(&mut self.changes),
+            acks,
+        };
         Some(frame_message(self.index, &frame))
     }
 
@@ -229,7 +235,13 @@ impl<S: Store> StoreSession<S> {
         self.owes_snapshot = false;
         self.changes.clear();
         self.log.record(self.sequence, &acks[replayed..]);
-        let frame = Frame { epoch: self.epoch, sequence: self.sequence, snapshot: Some(self.schema.hash), ops: self.store.snapshot(), acks };
+        let frame = Frame {
+            epoch: self.epoch,
+            sequence: self.sequence,
+            snapshot: Some(self.schema.hash),
+            ops: self.store.snapshot(),
+            acks,
+        };
         frame_message(self.index, &frame)
     }
 }

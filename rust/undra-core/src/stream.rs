@@ -29,7 +29,10 @@ pub fn read_message(input: &mut impl Read) -> io::Result<Option<Vec<u8>>> {
     }
     let length = u64::from_le_bytes(header);
     if length > MAXIMUM_MESSAGE_SIZE {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, format!("a message of {length} bytes (the limit is {MAXIMUM_MESSAGE_SIZE})")));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a message of {length} bytes (the limit is {MAXIMUM_MESSAGE_SIZE})"),
+        ));
     }
     let mut message = vec![0u8; length as usize];
     match input.read_exact(&mut message) {
@@ -48,7 +51,11 @@ pub fn write_message(output: &mut impl Write, message: &[u8]) -> io::Result<()> 
 /// Serves one stream until the host closes it: each message is handled ([`handle`]), and what the
 /// core sends back is written and flushed before the next is read. The core's own threads send
 /// through its [`Remote`](crate::Remote) (given to [`Core::started`]), between messages.
-pub fn serve<C: Core + Send + 'static>(core: C, input: impl Read, output: impl Write + Send + 'static) -> io::Result<Ended> {
+pub fn serve<C: Core + Send + 'static>(
+    core: C,
+    input: impl Read,
+    output: impl Write + Send + 'static,
+) -> io::Result<Ended> {
     serve_shared(&Running::start(core), input, output)
 }
 
@@ -77,7 +84,11 @@ pub fn listen<C: Core + Send + 'static>(path: impl AsRef<Path>, core: C) -> io::
 }
 
 /// Serves one stream for a running core: its sink writes to `output` while the stream lasts.
-fn serve_shared<C: Core + Send + 'static>(shared: &Shared<C>, input: impl Read, output: impl Write + Send + 'static) -> io::Result<Ended> {
+fn serve_shared<C: Core + Send + 'static>(
+    shared: &Shared<C>,
+    input: impl Read,
+    output: impl Write + Send + 'static,
+) -> io::Result<Ended> {
     let mut output = BufWriter::new(output);
     lock(shared).sink = Some(Box::new(move |items| write(&mut output, items)));
     let ended = read_all(shared, BufReader::new(input));

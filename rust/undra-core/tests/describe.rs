@@ -8,8 +8,8 @@ use serde_derive::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::time::Duration;
 use undra_core::{
-    describe, describe_core, DescribeErrorKind, FieldKind, ListOp, NamedField, NoCoalesce, Payload, Schema, SingleStore, Store,
-    TypeBody, TypeRef, VariantDefinition, DESCRIPTION_FORMAT,
+    describe, describe_core, DescribeErrorKind, FieldKind, ListOp, NamedField, NoCoalesce, Payload, Schema,
+    SingleStore, Store, TypeBody, TypeRef, VariantDefinition, DESCRIPTION_FORMAT,
 };
 
 fn named(name: &str) -> TypeRef {
@@ -26,7 +26,8 @@ fn the_todos_store_is_its_fields_commands_and_types_by_their_rust_names() {
     assert_eq!(store.name, "Todos");
     assert_eq!(store.schema, TODOS_DESCRIPTION);
     assert_eq!(store.hash, Schema::of::<Todos>().unwrap().hash);
-    let fields: Vec<(&str, u32, bool, &FieldKind)> = store.fields.iter().map(|f| (f.name.as_str(), f.id, f.coalesces, &f.kind)).collect();
+    let fields: Vec<(&str, u32, bool, &FieldKind)> =
+        store.fields.iter().map(|f| (f.name.as_str(), f.id, f.coalesces, &f.kind)).collect();
     assert_eq!(
         fields,
         [
@@ -183,7 +184,8 @@ fn sets_durations_bytes_units_recursion_and_fields_that_do_not_coalesce() {
     let store = describe::<Shapes>(3).unwrap();
     assert_eq!(store.index, 3);
     assert!(store.commands.is_empty());
-    let kinds: Vec<(&str, bool, &FieldKind)> = store.fields.iter().map(|f| (f.name.as_str(), f.coalesces, &f.kind)).collect();
+    let kinds: Vec<(&str, bool, &FieldKind)> =
+        store.fields.iter().map(|f| (f.name.as_str(), f.coalesces, &f.kind)).collect();
     assert_eq!(
         kinds,
         [
@@ -210,7 +212,10 @@ fn sets_durations_bytes_units_recursion_and_fields_that_do_not_coalesce() {
     let folder = store.types.iter().find(|t| t.name == "Folder").unwrap();
     assert_eq!(
         folder.body,
-        TypeBody::Struct(Payload::Struct(vec![field("name", TypeRef::String), field("children", TypeRef::Seq(Box::new(named("Folder"))))]))
+        TypeBody::Struct(Payload::Struct(vec![
+            field("name", TypeRef::String),
+            field("children", TypeRef::Seq(Box::new(named("Folder"))))
+        ]))
     );
     assert_eq!(store.types.iter().find(|t| t.name == "Unit").unwrap().body, TypeBody::Struct(Payload::Unit));
     // The wrapper changes neither the bytes nor the schema.
@@ -307,10 +312,18 @@ fn what_cannot_be_described_says_why_and_where() {
     assert!(error.message.starts_with("store Generic: two different types are named Page"), "{}", error.message);
     let error = describe::<Pairs>(0).unwrap_err();
     assert_eq!(error.kind, DescribeErrorKind::NotAnOpEnum);
-    assert!(error.message.starts_with("store Pairs: op variant Both holds 2 values, not one value (the field's)"), "{}", error.message);
+    assert!(
+        error.message.starts_with("store Pairs: op variant Both holds 2 values, not one value (the field's)"),
+        "{}",
+        error.message
+    );
     let error = describe::<Mismatched>(0).unwrap_err();
     assert_eq!(error.kind, DescribeErrorKind::OutcomeMismatch);
-    assert!(error.message.starts_with("store Mismatched: command variant 0 is Go, its outcome variant is Stop"), "{}", error.message);
+    assert!(
+        error.message.starts_with("store Mismatched: command variant 0 is Go, its outcome variant is Stop"),
+        "{}",
+        error.message
+    );
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -341,7 +354,10 @@ impl Store for Log {
 fn a_system_time_is_a_time_to_the_generator_and_its_struct_to_the_schema() {
     let log = describe::<Log>(0).unwrap();
     let entry = log.types.iter().find(|t| t.name == "Entry").expect("Entry is described");
-    assert_eq!(entry.body, TypeBody::Struct(Payload::Struct(vec![field("title", TypeRef::String), field("at", TypeRef::SystemTime)])));
+    assert_eq!(
+        entry.body,
+        TypeBody::Struct(Payload::Struct(vec![field("title", TypeRef::String), field("at", TypeRef::SystemTime)]))
+    );
     assert_eq!(log.fields[1].kind, FieldKind::Scalar(TypeRef::Option(Box::new(TypeRef::SystemTime))));
     assert!(log.types.iter().all(|t| t.name != "SystemTime"));
     assert!(log.schema.contains("(title:string,at:(secssinceepoch:u64,nanossinceepoch:u32))"), "{}", log.schema);

@@ -27,7 +27,9 @@ fn every_difference_of_the_golden_file_is_worded_as_it_says() {
     let cases = include_str!("../../../Tests/WireVectors/schema.differences");
     let mut checked = 0;
     for line in cases.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-        let [name, host, core, difference] = line.split('\t').collect::<Vec<_>>()[..] else { panic!("four columns: {line}") };
+        let [name, host, core, difference] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("four columns: {line}")
+        };
         assert_eq!(first_difference(&unescape(host), &unescape(core)).as_deref(), Some(difference), "{name}");
         checked += 1;
     }

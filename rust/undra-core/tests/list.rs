@@ -6,7 +6,8 @@ use undra_core::{DuplicateKey, KeyedRows, ListOp};
 /// The host's keyed list, applying ops the way docs/WIRE.md defines them (every precondition
 /// checked: a missing key, a key already there, is a failure).
 fn apply(rows: &mut Vec<(u32, u32)>, op: &ListOp<u32, u32>) {
-    let position = |rows: &Vec<(u32, u32)>, key: &u32| rows.iter().position(|(k, _)| k == key).expect("the key is there");
+    let position =
+        |rows: &Vec<(u32, u32)>, key: &u32| rows.iter().position(|(k, _)| k == key).expect("the key is there");
     match op {
         ListOp::Reset(new) => *rows = new.clone(),
         ListOp::Insert { rows: new, before } => {
@@ -104,7 +105,10 @@ fn longest_increasing_length(values: &[usize]) -> usize {
 #[test]
 fn the_same_rows_need_no_op_and_an_emptied_list_one_remove() {
     let mut list = KeyedRows::new();
-    assert_eq!(list.set(vec![(1, 10), (2, 20)]).unwrap(), vec![ListOp::Insert { rows: vec![(1, 10), (2, 20)], before: None }]);
+    assert_eq!(
+        list.set(vec![(1, 10), (2, 20)]).unwrap(),
+        vec![ListOp::Insert { rows: vec![(1, 10), (2, 20)], before: None }]
+    );
     assert_eq!(list.set(vec![(1, 10), (2, 20)]).unwrap(), vec![]);
     assert_eq!(list.reset(), ListOp::Reset(vec![(1, 10), (2, 20)]));
     assert_eq!(list.set(vec![]).unwrap(), vec![ListOp::Remove(vec![1, 2])]);

@@ -40,13 +40,22 @@ impl Store for Quiet {
 
 #[test]
 fn a_store_with_no_field_and_no_command() {
-    assert_eq!(Schema::of::<Quiet>().unwrap().description, "undra-schema 2\nstore quietstore\ncommand unit\noutcome unit");
+    assert_eq!(
+        Schema::of::<Quiet>().unwrap().description,
+        "undra-schema 2\nstore quietstore\ncommand unit\noutcome unit"
+    );
 }
 
 #[test]
 fn equal_descriptions_have_no_difference_and_a_side_with_more_lines_names_them() {
     assert_eq!(first_difference(TODOS_DESCRIPTION, TODOS_DESCRIPTION), None);
     let fewer = "undra-schema 2\nstore todos";
-    assert_eq!(first_difference(TODOS_DESCRIPTION, fewer).as_deref(), Some("field 0 (visible): the host has list i64 (id:i64,title:string,done:bool), the core has no field 0"));
-    assert_eq!(first_difference("undra-schema 2", "undra-schema 2\nextra"), Some("line 2: the host has nothing, the core has extra".to_string()));
+    assert_eq!(
+        first_difference(TODOS_DESCRIPTION, fewer).as_deref(),
+        Some("field 0 (visible): the host has list i64 (id:i64,title:string,done:bool), the core has no field 0")
+    );
+    assert_eq!(
+        first_difference("undra-schema 2", "undra-schema 2\nextra"),
+        Some("line 2: the host has nothing, the core has extra".to_string())
+    );
 }

@@ -167,14 +167,23 @@ fn a_host_with_another_schema_gets_the_cores_description_and_no_snapshot() {
     let mut out = Outbox::new();
     let mismatch = todos.resync(&host, &mut out).unwrap_err();
     assert_eq!(mismatch.difference, "field 2 (count): the host has scalar string, the core has scalar i64");
-    assert_eq!((mismatch.store, mismatch.core_hash, mismatch.host_hash), (2, todos.schema().hash, fnv1a(host.schema.as_bytes())));
+    assert_eq!(
+        (mismatch.store, mismatch.core_hash, mismatch.host_hash),
+        (2, todos.schema().hash, fnv1a(host.schema.as_bytes()))
+    );
     assert_eq!(
         mismatch.to_string(),
-        format!("store 2: the host's schema {:#x} is not the core's {:#x}: {}", mismatch.host_hash, mismatch.core_hash, mismatch.difference)
+        format!(
+            "store 2: the host's schema {:#x} is not the core's {:#x}: {}",
+            mismatch.host_hash, mismatch.core_hash, mismatch.difference
+        )
     );
     let answers = messages(&mut out);
     assert_eq!(answers.len(), 1);
-    assert_eq!(error(&answers[0]), CoreError { store: Some(2), code: codes::SCHEMA_MISMATCH, message: TODOS_DESCRIPTION.to_string() });
+    assert_eq!(
+        error(&answers[0]),
+        CoreError { store: Some(2), code: codes::SCHEMA_MISMATCH, message: TODOS_DESCRIPTION.to_string() }
+    );
     assert_eq!(todos.sequence(), 1, "nothing sent");
 }
 
@@ -244,7 +253,10 @@ fn handle_routes_host_messages_and_drains_every_session() {
 
     let nowhere = HostMessage::<()>::Resync(ResyncRequest { store: 4, ..request(None, 0, ResyncReason::Attach) });
     handle(&mut app, &bincode::serialize(&nowhere).unwrap(), &mut out);
-    assert_eq!(error(&messages(&mut out)[0]), CoreError { store: Some(4), code: codes::NO_SUCH_STORE, message: "no store 4".into() });
+    assert_eq!(
+        error(&messages(&mut out)[0]),
+        CoreError { store: Some(4), code: codes::NO_SUCH_STORE, message: "no store 4".into() }
+    );
 
     handle(&mut app, &[1, 0, 0, 0, 0], &mut out);
     let undecodable = error(&messages(&mut out)[0]);
@@ -256,7 +268,10 @@ fn handle_routes_host_messages_and_drains_every_session() {
     handle(&mut app, &bincode::serialize(&HostMessage::<()>::Resync(other)).unwrap(), &mut out);
     assert_eq!(error(&messages(&mut out)[0]).code, codes::SCHEMA_MISMATCH);
     assert_eq!(app.mismatches.len(), 1);
-    assert_eq!(app.mismatches[0].difference, "field 0 (visible): the host has no field 0, the core has list i64 (id:i64,title:string,done:bool)");
+    assert_eq!(
+        app.mismatches[0].difference,
+        "field 0 (visible): the host has no field 0, the core has list i64 (id:i64,title:string,done:bool)"
+    );
 }
 
 /// `HostMessage<AppCommand>`'s bytes (the host's side of the enum).

@@ -11,7 +11,13 @@ use undra_core::stream::{read_message, serve, write_message, Ended};
 use undra_core::*;
 
 fn attach() -> Vec<u8> {
-    let request = ResyncRequest { store: 0, epoch: None, sequence: 0, reason: ResyncReason::Attach, schema: TODOS_DESCRIPTION.to_string() };
+    let request = ResyncRequest {
+        store: 0,
+        epoch: None,
+        sequence: 0,
+        reason: ResyncReason::Attach,
+        schema: TODOS_DESCRIPTION.to_string(),
+    };
     bincode::serialize(&HostMessage::<()>::Resync(request)).unwrap()
 }
 
@@ -56,7 +62,10 @@ impl Written {
 fn the_stream_answers_each_message_with_length_prefixed_messages() {
     let output = Written::default();
     let input = framed(&[attach(), add(1, "milk"), add(2, "eggs")]);
-    assert_eq!(serve(SingleStore::new(5, Todos::default()), Cursor::new(input), output.clone()).unwrap(), Ended::Closed);
+    assert_eq!(
+        serve(SingleStore::new(5, Todos::default()), Cursor::new(input), output.clone()).unwrap(),
+        Ended::Closed
+    );
     let mut output = Cursor::new(output.bytes());
     let answers: Vec<Vec<u8>> = std::iter::from_fn(|| read_message(&mut output).unwrap()).collect();
     assert_eq!(answers.iter().map(|m| sequence_of(m)).collect::<Vec<_>>(), vec![1, 2, 3]);
@@ -94,7 +103,10 @@ impl Core for Dying {
 fn a_core_that_dies_writes_the_length_and_half_the_message() {
     let written = Written::default();
     let input = framed(&[attach(), add(1, "milk"), add(2, "never read")]);
-    assert_eq!(serve(Dying(SingleStore::new(5, Todos::default())), Cursor::new(input), written.clone()).unwrap(), Ended::Died);
+    assert_eq!(
+        serve(Dying(SingleStore::new(5, Todos::default())), Cursor::new(input), written.clone()).unwrap(),
+        Ended::Died
+    );
     let output = written.bytes();
     let mut reader = Cursor::new(output.clone());
     let snapshot = read_message(&mut reader).unwrap().unwrap();
@@ -193,7 +205,8 @@ fn a_cores_own_thread_reaches_the_host_in_process_until_it_is_destroyed() {
         let message = attach();
         assert_eq!(undra_core::ffi::send::<Reachable>(core, message.as_ptr(), message.len()), 0);
         let from_thread = remote.clone();
-        let thread = std::thread::spawn(move || from_thread.update(|core, _| core.inner.session.push(TodosOp::Count(7))));
+        let thread =
+            std::thread::spawn(move || from_thread.update(|core, _| core.inner.session.push(TodosOp::Count(7))));
         assert_eq!(thread.join().unwrap(), Update::Sent);
         assert_eq!(received.lock().unwrap().iter().map(|m| sequence_of(m)).collect::<Vec<_>>(), vec![1, 2]);
         undra_core::ffi::destroy::<Reachable>(core);
@@ -208,7 +221,8 @@ fn between_connections_of_a_socket_a_change_is_kept_for_the_next_snapshot() {
     let (remotes, started) = mpsc::channel();
     let listening = path.clone();
     std::thread::spawn(move || {
-        let _ = undra_core::stream::listen(listening, Reachable { inner: SingleStore::new(5, Todos::default()), remotes });
+        let _ =
+            undra_core::stream::listen(listening, Reachable { inner: SingleStore::new(5, Todos::default()), remotes });
     });
     let remote = started.recv().unwrap();
     let connect = || loop {
@@ -236,7 +250,8 @@ fn between_connections_of_a_socket_a_change_is_kept_for_the_next_snapshot() {
     assert_eq!(added, Some(()));
     let mut second = connect();
     write_message(&mut second, &attach()).unwrap();
-    let snapshot: Frame<TodosOp, TodosOutcome> = bincode::deserialize(&read_message(&mut second).unwrap().unwrap()[8..]).unwrap();
+    let snapshot: Frame<TodosOp, TodosOutcome> =
+        bincode::deserialize(&read_message(&mut second).unwrap().unwrap()[8..]).unwrap();
     assert_eq!(snapshot.ops[2], TodosOp::Count(1), "the snapshot shows the todo added between connections");
     let _ = std::fs::remove_file(&path);
 }

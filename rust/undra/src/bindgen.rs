@@ -10,10 +10,18 @@ use std::path::{Component, Path, PathBuf};
 /// What a run did.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// The package was written: these files changed (and these were removed).
-    Written { changed: Vec<String>, removed: Vec<String> },
-    /// `--check`: these files differ from what would be generated (empty: current).
-    Checked { stale: Vec<String> },
+    /// The package was written.
+    Written {
+        /// The files written whose text changed, relative to the package.
+        changed: Vec<String>,
+        /// The files under the package's `Sources/` that this run does not generate, now deleted.
+        removed: Vec<String>,
+    },
+    /// `--check`: nothing was written.
+    Checked {
+        /// The files that differ from what would be generated (empty: the package is current).
+        stale: Vec<String>,
+    },
 }
 
 /// The settings of a package for `config`.
@@ -101,12 +109,15 @@ fn extra_files(folder: &Path, files: &Files) -> Vec<String> {
 /// before), and no file is replaced until every changed file was written beside it (as
 /// `<name>.undra-tmp`): a folder or disk that refuses a file leaves the package as it was.
 pub fn write(folder: &Path, files: &Files) -> Result<(Vec<String>, Vec<String>), Refusal> {
-    let failed =
-        |path: &Path, error: std::io::Error| Refusal::new(codes::CANNOT_WRITE, format!("cannot write {}: {error}", path.display()));
+    let failed = |path: &Path, error: std::io::Error| {
+        Refusal::new(codes::CANNOT_WRITE, format!("cannot write {}: {error}", path.display()))
+    };
     let removed = extra_files(folder, files);
     let changed: Vec<&String> = files
         .iter()
-        .filter(|(relative, text)| std::fs::read_to_string(folder.join(relative)).ok().as_deref() != Some(text.as_str()))
+        .filter(|(relative, text)| {
+            std::fs::read_to_string(folder.join(relative)).ok().as_deref() != Some(text.as_str())
+        })
         .map(|(relative, _)| relative)
         .collect();
     let temporary = |relative: &str| folder.join(relative).with_extension("undra-tmp");

@@ -28,9 +28,12 @@ impl Version {
         let mut parts = text.split('.');
         let number = |part: Option<&str>| -> Option<u32> {
             let part = part?;
-            (!part.is_empty() && part.len() <= 3 && part.bytes().all(|b| b.is_ascii_digit())).then(|| part.parse().ok()).flatten()
+            (!part.is_empty() && part.len() <= 3 && part.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| part.parse().ok())
+                .flatten()
         };
-        let major = number(parts.next()).ok_or_else(|| format!("\"{text}\" is not a version (write it as \"15.0\")"))?;
+        let major =
+            number(parts.next()).ok_or_else(|| format!("\"{text}\" is not a version (write it as \"15.0\")"))?;
         let minor = match parts.next() {
             None => 0,
             some => number(some).ok_or_else(|| format!("\"{text}\" is not a version (write it as \"15.0\")"))?,
@@ -133,18 +136,20 @@ impl Config {
     /// Reads `path` (an `Undra.toml`). `observation`: the `--swift-observation` flag, which
     /// overrides the file's setting.
     pub fn load(path: &Path, observation: Option<&str>) -> Result<Config, Refusal> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| Refusal::new(codes::NO_CONFIGURATION, format!("cannot read {}: {error}", path.display())))?;
+        let text = std::fs::read_to_string(path).map_err(|error| {
+            Refusal::new(codes::NO_CONFIGURATION, format!("cannot read {}: {error}", path.display()))
+        })?;
         let folder = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
         Config::parse(&text, folder, observation)
     }
 
     /// `text` as an `Undra.toml` in `folder`.
     pub fn parse(text: &str, folder: PathBuf, observation: Option<&str>) -> Result<Config, Refusal> {
-        let value: toml::Value = text
-            .parse()
-            .map_err(|error| Refusal::new(codes::CONFIGURATION_SYNTAX, format!("Undra.toml is not valid TOML: {error}")))?;
-        let root = value.as_table().ok_or_else(|| Refusal::new(codes::CONFIGURATION_SYNTAX, "Undra.toml is not a table"))?;
+        let value: toml::Value = text.parse().map_err(|error| {
+            Refusal::new(codes::CONFIGURATION_SYNTAX, format!("Undra.toml is not valid TOML: {error}"))
+        })?;
+        let root =
+            value.as_table().ok_or_else(|| Refusal::new(codes::CONFIGURATION_SYNTAX, "Undra.toml is not a table"))?;
         let mut settings = Settings::default();
         for (section, table) in root {
             let keys: &[&str] = match section.as_str() {
@@ -155,13 +160,15 @@ impl Config {
                 _ => {
                     return Err(Refusal::new(
                         codes::UNKNOWN_SETTING,
-                        format!("Undra.toml has no section [{section}] (its sections: [app], [core], [ios], [bindings])"),
+                        format!(
+                            "Undra.toml has no section [{section}] (its sections: [app], [core], [ios], [bindings])"
+                        ),
                     ))
                 }
             };
-            let table = table
-                .as_table()
-                .ok_or_else(|| Refusal::new(codes::BAD_VALUE, format!("[{section}] in Undra.toml must be a section, not a value")))?;
+            let table = table.as_table().ok_or_else(|| {
+                Refusal::new(codes::BAD_VALUE, format!("[{section}] in Undra.toml must be a section, not a value"))
+            })?;
             for (key, value) in table {
                 if !keys.contains(&key.as_str()) {
                     return Err(Refusal::new(
@@ -170,7 +177,10 @@ impl Config {
                     ));
                 }
                 let text = value.as_str().ok_or_else(|| {
-                    Refusal::new(codes::BAD_VALUE, format!("[{section}] {key} in Undra.toml must be a string, not {}", value.type_str()))
+                    Refusal::new(
+                        codes::BAD_VALUE,
+                        format!("[{section}] {key} in Undra.toml must be a string, not {}", value.type_str()),
+                    )
                 })?;
                 settings.values.push((section.clone(), key.clone(), text.to_string()));
             }
@@ -193,12 +203,16 @@ impl Settings {
     fn into_config(self, folder: PathBuf, flag: Option<&str>) -> Result<Config, Refusal> {
         let app = self
             .get("app", "name")
-            .ok_or_else(|| Refusal::new(codes::MISSING_SETTING, "Undra.toml has no [app] name (the app's name: name = \"Todo\")"))?
+            .ok_or_else(|| {
+                Refusal::new(codes::MISSING_SETTING, "Undra.toml has no [app] name (the app's name: name = \"Todo\")")
+            })?
             .to_string();
-        check_app_name(&app).map_err(|why| Refusal::new(codes::BAD_VALUE, format!("[app] name = \"{app}\" in Undra.toml: {why}")))?;
+        check_app_name(&app)
+            .map_err(|why| Refusal::new(codes::BAD_VALUE, format!("[app] name = \"{app}\" in Undra.toml: {why}")))?;
         let deployment_target = match self.get("ios", "deployment_target") {
-            Some(text) => Version::parse(text)
-                .map_err(|why| Refusal::new(codes::BAD_VALUE, format!("[ios] deployment_target = \"{text}\" in Undra.toml: {why}")))?,
+            Some(text) => Version::parse(text).map_err(|why| {
+                Refusal::new(codes::BAD_VALUE, format!("[ios] deployment_target = \"{text}\" in Undra.toml: {why}"))
+            })?,
             None => Version::OBSERVATION,
         };
         let (observation, source) = match (flag, self.get("bindings", "swift_observation")) {
@@ -243,7 +257,8 @@ impl Settings {
                 version: version.unwrap_or(DEFAULT_RUNTIME_VERSION).to_string(),
             },
         };
-        let swift_package = PathBuf::from(self.get("bindings", "swift_package").map_or_else(|| format!("{app}Kit"), str::to_string));
+        let swift_package =
+            PathBuf::from(self.get("bindings", "swift_package").map_or_else(|| format!("{app}Kit"), str::to_string));
         Ok(Config {
             folder,
             core_path: PathBuf::from(self.get("core", "path").unwrap_or("core")),

@@ -15,6 +15,9 @@ use std::process::Command;
 
 const CORE_LIB: &str = include_str!("../templates/core_lib.rs");
 const CORE_MAIN: &str = include_str!("../templates/core_main.rs");
+/// `cargo fmt`'s settings for the core: those of this repository's own crates, which the core's
+/// files are formatted to as written.
+const CORE_RUSTFMT: &str = "max_width = 120\nuse_small_heuristics = \"Max\"\n";
 const APP_MODEL: &str = include_str!("../templates/app_model.swift");
 const APP_VIEWS_OBSERVATION: &str = include_str!("../templates/app_views_observation.swift");
 const APP_VIEWS_OBSERVABLE_OBJECT: &str = include_str!("../templates/app_views_observable_object.swift");
@@ -33,11 +36,20 @@ const DEBIAN_REGISTRY: &str = "/usr/share/cargo/registry";
 
 /// Creates the app `argument` names (`todo`, `reading-list`, `ReadingList`: see `app_name`), at
 /// `path` or `./<argument in lowercase>`; returns its folder.
-pub fn run(argument: &str, floor: Option<&str>, observation: Option<&str>, path: Option<PathBuf>) -> Result<PathBuf, Refusal> {
-    let name = &app_name(argument).map_err(|why| Refusal::new(codes::CANNOT_INIT, format!("undra init {argument}: {why}")))?;
+pub fn run(
+    argument: &str,
+    floor: Option<&str>,
+    observation: Option<&str>,
+    path: Option<PathBuf>,
+) -> Result<PathBuf, Refusal> {
+    let name =
+        &app_name(argument).map_err(|why| Refusal::new(codes::CANNOT_INIT, format!("undra init {argument}: {why}")))?;
     let folder = path.unwrap_or_else(|| PathBuf::from(argument.to_lowercase()));
     if folder.exists() && std::fs::read_dir(&folder).map(|mut entries| entries.next().is_some()).unwrap_or(true) {
-        return Err(Refusal::new(codes::CANNOT_INIT, format!("undra init: {} exists and is not empty", folder.display())));
+        return Err(Refusal::new(
+            codes::CANNOT_INIT,
+            format!("undra init: {} exists and is not empty", folder.display()),
+        ));
     }
     let snake = snake_case(name);
     let checkout = checkout();
@@ -51,6 +63,7 @@ pub fn run(argument: &str, floor: Option<&str>, observation: Option<&str>, path:
         ("Undra.toml".to_string(), toml.clone()),
         (".gitignore".to_string(), ".build/\n.swiftpm/\ntarget/\nbuild/\n".to_string()),
         ("core/Cargo.toml".to_string(), core_manifest(&snake, checkout.as_deref())),
+        ("core/rustfmt.toml".to_string(), CORE_RUSTFMT.to_string()),
         ("core/src/lib.rs".to_string(), fill(CORE_LIB)),
         ("core/src/main.rs".to_string(), fill(CORE_MAIN)),
         ("App/Package.swift".to_string(), app_manifest(name, checkout.as_deref())),
@@ -83,11 +96,10 @@ pub fn run(argument: &str, floor: Option<&str>, observation: Option<&str>, path:
         std::fs::write(&path, text).map_err(|e| write_failed(&path, e))?;
     }
     // The generated package: the core built once, and read as bindgen reads it.
-    let status = Command::new("cargo")
-        .args(["build", "--quiet", "--lib"])
-        .current_dir(folder.join("core"))
-        .status()
-        .map_err(|error| Refusal::new(codes::CANNOT_INIT, format!("undra init: cannot run cargo build in core/: {error}")))?;
+    let status =
+        Command::new("cargo").args(["build", "--quiet", "--lib"]).current_dir(folder.join("core")).status().map_err(
+            |error| Refusal::new(codes::CANNOT_INIT, format!("undra init: cannot run cargo build in core/: {error}")),
+        )?;
     if !status.success() {
         return Err(Refusal::new(codes::CANNOT_INIT, "undra init: cargo build failed in core/ (its output is above)"));
     }
@@ -104,14 +116,20 @@ pub fn app_name(argument: &str) -> Result<String, String> {
         .split(['-', '_'])
         .map(|part| {
             let mut characters = part.chars();
-            characters.next().map(|first| first.to_ascii_uppercase().to_string() + characters.as_str()).unwrap_or_default()
+            characters
+                .next()
+                .map(|first| first.to_ascii_uppercase().to_string() + characters.as_str())
+                .unwrap_or_default()
         })
         .collect();
     if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
         return Err("an app's name begins with an ASCII letter (todo, reading-list, ReadingList)".to_string());
     }
     if !name.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err("an app's name is ASCII letters and digits, in parts joined by - or _ (todo, reading-list, ReadingList)".to_string());
+        return Err(
+            "an app's name is ASCII letters and digits, in parts joined by - or _ (todo, reading-list, ReadingList)"
+                .to_string(),
+        );
     }
     Ok(name)
 }
@@ -134,12 +152,18 @@ fn snake_case(name: &str) -> String {
 
 fn undra_toml(name: &str, floor: Option<&str>, observation: Option<&str>, checkout: Option<&Path>) -> String {
     let floor_line = match floor {
-        Some(floor) => format!("deployment_target = \"{floor}\"     # 15.0 or later; below 17.0 the stores are ObservableObjects"),
-        None => "deployment_target = \"17.0\"     # 15.0 or later; below 17.0 the stores are ObservableObjects".to_string(),
+        Some(floor) => {
+            format!("deployment_target = \"{floor}\"     # 15.0 or later; below 17.0 the stores are ObservableObjects")
+        }
+        None => {
+            "deployment_target = \"17.0\"     # 15.0 or later; below 17.0 the stores are ObservableObjects".to_string()
+        }
     };
     let observation_line = match observation {
         Some(value) => format!("swift_observation = \"{value}\"   # or by the floor: observation from 17.0"),
-        None => "# swift_observation = \"observable-object\"   # or \"observation\"; by default, by the floor".to_string(),
+        None => {
+            "# swift_observation = \"observable-object\"   # or \"observation\"; by default, by the floor".to_string()
+        }
     };
     let runtime_line = match checkout {
         Some(root) => format!("runtime_path = \"{}\"", root.display()),
@@ -212,8 +236,12 @@ fn app_manifest(name: &str, checkout: Option<&Path>) -> String {
 
 fn readme(name: &str, config: &Config) -> String {
     let shape = match config.observation {
-        Observation::Observation => "Observation stores (`@State private var store = try! ".to_string() + name + "s()`)",
-        Observation::ObservableObject => "ObservableObject stores (`@StateObject private var store = try! ".to_string() + name + "s()`)",
+        Observation::Observation => {
+            "Observation stores (`@State private var store = try! ".to_string() + name + "s()`)"
+        }
+        Observation::ObservableObject => {
+            "ObservableObject stores (`@StateObject private var store = try! ".to_string() + name + "s()`)"
+        }
     };
     let floor: Version = config.deployment_target;
     format!(

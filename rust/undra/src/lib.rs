@@ -2,6 +2,7 @@
 //! loads its Rust core's built library, reads the stores' descriptions from the core's own types
 //! (undra-core's `undra_core_describe`), and writes the Swift package of its stores; `undra init`
 //! starts a new app.
+#![warn(missing_docs)]
 
 pub mod bindgen;
 pub mod config;

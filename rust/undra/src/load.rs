@@ -15,17 +15,22 @@ pub fn library_name(config: &Config) -> Result<String, Refusal> {
     }
     let manifest = config.folder.join(&config.core_path).join("Cargo.toml");
     let text = std::fs::read_to_string(&manifest).map_err(|error| {
-        Refusal::new(codes::NO_LIBRARY, format!("cannot read the core's {} ([core] path in Undra.toml): {error}", manifest.display()))
+        Refusal::new(
+            codes::NO_LIBRARY,
+            format!("cannot read the core's {} ([core] path in Undra.toml): {error}", manifest.display()),
+        )
     })?;
-    let value: toml::Value = text
-        .parse()
-        .map_err(|error| Refusal::new(codes::NO_LIBRARY, format!("the core's {} is not valid TOML: {error}", manifest.display())))?;
+    let value: toml::Value = text.parse().map_err(|error| {
+        Refusal::new(codes::NO_LIBRARY, format!("the core's {} is not valid TOML: {error}", manifest.display()))
+    })?;
     let name = value
         .get("lib")
         .and_then(|lib| lib.get("name"))
         .or_else(|| value.get("package").and_then(|package| package.get("name")))
         .and_then(toml::Value::as_str)
-        .ok_or_else(|| Refusal::new(codes::NO_LIBRARY, format!("the core's {} names no package", manifest.display())))?;
+        .ok_or_else(|| {
+            Refusal::new(codes::NO_LIBRARY, format!("the core's {} names no package", manifest.display()))
+        })?;
     Ok(name.replace('-', "_"))
 }
 
@@ -80,7 +85,10 @@ pub fn describe(path: &Path) -> Result<CoreDescription, Refusal> {
         let mut length = 0usize;
         let pointer = describe(&mut length);
         if pointer.is_null() {
-            return Err(Refusal::new(codes::BAD_DESCRIPTION, format!("{}'s undra_core_describe returned nothing", path.display())));
+            return Err(Refusal::new(
+                codes::BAD_DESCRIPTION,
+                format!("{}'s undra_core_describe returned nothing", path.display()),
+            ));
         }
         let bytes = std::slice::from_raw_parts(pointer, length).to_vec();
         // The library stays loaded for the process's life: the core's threads may still run.
@@ -104,7 +112,10 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<CoreDescription, Refusal> {
     let result: Result<CoreDescription, DescribeError> = bincode::deserialize(bytes).map_err(|error| {
         Refusal::new(
             codes::BAD_DESCRIPTION,
-            format!("{}'s description does not decode ({error}): build the core against the undra-core of this undra", path.display()),
+            format!(
+                "{}'s description does not decode ({error}): build the core against the undra-core of this undra",
+                path.display()
+            ),
         )
     })?;
     result.map_err(refusal)

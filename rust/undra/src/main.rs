@@ -47,8 +47,8 @@ enum Command {
 fn main() -> ExitCode {
     let arguments = Arguments::parse();
     let result = match arguments.command {
-        Command::Bindgen { config, swift_observation, check } => bindgen::run(&config, swift_observation.as_deref(), check).map(|outcome| {
-            match outcome {
+        Command::Bindgen { config, swift_observation, check } => {
+            bindgen::run(&config, swift_observation.as_deref(), check).map(|outcome| match outcome {
                 Outcome::Written { changed, removed } => {
                     for file in &changed {
                         println!("wrote {file}");
@@ -72,13 +72,15 @@ fn main() -> ExitCode {
                     eprintln!("{} generated files differ: run `undra bindgen`", stale.len());
                     ExitCode::from(1)
                 }
-            }
-        }),
-        Command::Init { name, ios_deployment_target, swift_observation, path } => {
-            undra::init::run(&name, ios_deployment_target.as_deref(), swift_observation.as_deref(), path).map(|folder| {
-                println!("created {}", folder.display());
-                ExitCode::SUCCESS
             })
+        }
+        Command::Init { name, ios_deployment_target, swift_observation, path } => {
+            undra::init::run(&name, ios_deployment_target.as_deref(), swift_observation.as_deref(), path).map(
+                |folder| {
+                    println!("created {}", folder.display());
+                    ExitCode::SUCCESS
+                },
+            )
         }
     };
     result.unwrap_or_else(|refusal| {

@@ -61,7 +61,8 @@ impl __App__s {
     /// The ops that show the items as they are now.
     fn changes(&mut self) -> Vec<__App__sOp> {
         let rows = self.items.iter().map(|item| (item.id, item.clone())).collect();
-        let mut changes: Vec<__App__sOp> = self.rows.set(rows).expect("ids are unique").into_iter().map(__App__sOp::Items).collect();
+        let mut changes: Vec<__App__sOp> =
+            self.rows.set(rows).expect("ids are unique").into_iter().map(__App__sOp::Items).collect();
         changes.push(__App__sOp::Remaining(self.items.iter().filter(|item| !item.done).count() as u64));
         changes
     }
@@ -120,10 +121,19 @@ mod tests {
     fn adding_and_toggling() {
         let mut store = __App__s::default();
         let mut changes = vec![];
-        assert_eq!(store.command(__App__sCommand::Add { title: " ".to_string() }, &mut changes), __App__sOutcome::Add(Err(__App__Error::EmptyTitle)));
-        assert_eq!(store.command(__App__sCommand::Add { title: "milk".to_string() }, &mut changes), __App__sOutcome::Add(Ok(__App__Id(1))));
+        assert_eq!(
+            store.command(__App__sCommand::Add { title: " ".to_string() }, &mut changes),
+            __App__sOutcome::Add(Err(__App__Error::EmptyTitle))
+        );
+        assert_eq!(
+            store.command(__App__sCommand::Add { title: "milk".to_string() }, &mut changes),
+            __App__sOutcome::Add(Ok(__App__Id(1)))
+        );
         assert_eq!(store.command(__App__sCommand::Toggle(__App__Id(1)), &mut changes), __App__sOutcome::Toggle(Ok(())));
         assert_eq!(changes.last(), Some(&__App__sOp::Remaining(0)));
-        assert_eq!(store.command(__App__sCommand::Toggle(__App__Id(9)), &mut changes), __App__sOutcome::Toggle(Err(__App__Error::NotFound(__App__Id(9)))));
+        assert_eq!(
+            store.command(__App__sCommand::Toggle(__App__Id(9)), &mut changes),
+            __App__sOutcome::Toggle(Err(__App__Error::NotFound(__App__Id(9))))
+        );
     }
 }

@@ -21,7 +21,10 @@ fn the_defaults_follow_the_floor() {
     assert_eq!(config.module(), "TodoKit");
     assert_eq!(config.core_type(), "TodoCore");
     assert_eq!(config.c_module(), "CTodoCore");
-    assert_eq!(config.runtime, Runtime::Url { url: undra::config::DEFAULT_RUNTIME_URL.to_string(), version: "0.1.0".to_string() });
+    assert_eq!(
+        config.runtime,
+        Runtime::Url { url: undra::config::DEFAULT_RUNTIME_URL.to_string(), version: "0.1.0".to_string() }
+    );
     let low = parse("[app]\nname = \"Todo\"\n[ios]\ndeployment_target = \"15.0\"\n").unwrap();
     assert_eq!(low.observation, Observation::ObservableObject);
     let sixteen = parse("[app]\nname = \"Todo\"\n[ios]\ndeployment_target = \"16.4\"\n").unwrap();
@@ -42,23 +45,40 @@ fn observation_below_17_names_both_settings() {
                 .to_string()
         )
     );
-    let flag = Config::parse("[app]\nname = \"Todo\"\n[ios]\ndeployment_target = \"16.0\"\n", PathBuf::from("."), Some("observation"))
-        .unwrap_err();
+    let flag = Config::parse(
+        "[app]\nname = \"Todo\"\n[ios]\ndeployment_target = \"16.0\"\n",
+        PathBuf::from("."),
+        Some("observation"),
+    )
+    .unwrap_err();
     assert_eq!(flag.code, "E0005");
-    assert!(flag.message.starts_with("--swift-observation observation needs [ios] deployment_target 17.0"), "{}", flag.message);
+    assert!(
+        flag.message.starts_with("--swift-observation observation needs [ios] deployment_target 17.0"),
+        "{}",
+        flag.message
+    );
     let bad_flag = Config::parse("[app]\nname = \"Todo\"\n", PathBuf::from("."), Some("observables")).unwrap_err();
-    assert_eq!((bad_flag.code, bad_flag.message.as_str()), ("E0004", "--swift-observation observables: not \"observation\" or \"observable-object\""));
+    assert_eq!(
+        (bad_flag.code, bad_flag.message.as_str()),
+        ("E0004", "--swift-observation observables: not \"observation\" or \"observable-object\"")
+    );
 }
 
 #[test]
 fn a_typo_is_never_ignored() {
     assert_eq!(
         refusal("[app]\nname = \"Todo\"\n[ios]\ndeployment_targte = \"15.0\"\n"),
-        ("E0003".to_string(), "[ios] in Undra.toml has no key deployment_targte (its keys: deployment_target)".to_string())
+        (
+            "E0003".to_string(),
+            "[ios] in Undra.toml has no key deployment_targte (its keys: deployment_target)".to_string()
+        )
     );
     assert_eq!(
         refusal("[app]\nname = \"Todo\"\n[bindigns]\nswift_observation = \"observation\"\n"),
-        ("E0003".to_string(), "Undra.toml has no section [bindigns] (its sections: [app], [core], [ios], [bindings])".to_string())
+        (
+            "E0003".to_string(),
+            "Undra.toml has no section [bindigns] (its sections: [app], [core], [ios], [bindings])".to_string()
+        )
     );
     assert_eq!(
         refusal("[app]\nname = \"Todo\"\n[bindings]\nswift_observation = \"Observation\"\n"),
@@ -90,7 +110,10 @@ fn values_out_of_range_say_which_and_why() {
     assert_eq!(refusal("[ios]\ndeployment_target = \"15.0\"\n").0, "E0006");
     assert_eq!(refusal("[app\nname = 1").0, "E0002");
     assert_eq!(
-        refusal("[app]\nname = \"Todo\"\n[bindings]\nruntime_path = \"..\"\nruntime_url = \"https://example.com/x.git\"\n").0,
+        refusal(
+            "[app]\nname = \"Todo\"\n[bindings]\nruntime_path = \"..\"\nruntime_url = \"https://example.com/x.git\"\n"
+        )
+        .0,
         "E0004"
     );
 }

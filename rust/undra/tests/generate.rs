@@ -97,22 +97,37 @@ fn names_follow_the_rules() {
     let files = generate(&core::<Notes>(), &settings((17, 0), Observation::Observation)).unwrap();
     let notes = file(&files, "Notes");
     // A field the store has itself takes `Field`; a command named as a field takes `Command`.
-    assert!(notes.contains("public static let runtimeField = Field<UInt8>(id: 2, name: \"runtime\", initial: 0)"), "{notes}");
+    assert!(
+        notes.contains("public static let runtimeField = Field<UInt8>(id: 2, name: \"runtime\", initial: 0)"),
+        "{notes}"
+    );
     assert!(notes.contains("@Mirrored(NotesSchema.runtimeField) public var runtimeField"));
-    assert!(notes.contains("public func countCommand() async throws(CommandError<WireFailure<String>>) -> UInt32 {"), "{notes}");
+    assert!(
+        notes.contains("public func countCommand() async throws(CommandError<WireFailure<String>>) -> UInt32 {"),
+        "{notes}"
+    );
     // A struct variant's fields are labelled parameters; a tuple variant's are positional.
-    assert!(notes.contains("public func add(title: String, author: String) async throws(CommandError<NoteError>) -> NoteId {"));
-    assert!(notes.contains("public func rename(_ value0: NoteId, _ value1: String) async throws(CommandError<WireFailure<WireUnit>>) {"));
+    assert!(notes
+        .contains("public func add(title: String, author: String) async throws(CommandError<NoteError>) -> NoteId {"));
+    assert!(notes.contains(
+        "public func rename(_ value0: NoteId, _ value1: String) async throws(CommandError<WireFailure<WireUnit>>) {"
+    ));
     let note = file(&files, "Note");
     // A keyword is in backticks where it names something, bare as a label.
     assert!(note.contains("public var `default`: Bool"));
-    assert!(note.contains("public init(id: NoteId, title: String, author: String, default: Bool, wait: Swift.Duration?) {"), "{note}");
+    assert!(
+        note.contains("public init(id: NoteId, title: String, author: String, default: Bool, wait: Swift.Duration?) {"),
+        "{note}"
+    );
     assert!(note.contains("self.`default` = `default`"));
     // A list's row whose `id` is the list's key is Identifiable; a failure type is an Error.
     assert!(note.contains("public struct Note: Hashable, Sendable, Identifiable {"));
     assert!(file(&files, "NoteError").contains("public enum NoteError: Error, Hashable, Sendable {"));
     // The shape names the fields as Rust does: a swap on one side changes the schema.
-    assert!(note.contains("            WireField(\"title\", .string),\n            WireField(\"author\", .string),\n"), "{note}");
+    assert!(
+        note.contains("            WireField(\"title\", .string),\n            WireField(\"author\", .string),\n"),
+        "{note}"
+    );
 }
 
 #[test]
@@ -127,20 +142,34 @@ fn raising_the_floor_changes_only_the_stores_shape() {
     }
     // Duration: UndraDuration below iOS 16, Swift.Duration from it. Nothing else in the type differs.
     let (low_note, high_note) = (without_header(file(&low, "Note")), without_header(file(&high, "Note")));
-    assert_eq!(low_note.replace("UndraDuration", "Swift.Duration"), high_note.replace("UndraDuration", "Swift.Duration"));
+    assert_eq!(
+        low_note.replace("UndraDuration", "Swift.Duration"),
+        high_note.replace("UndraDuration", "Swift.Duration")
+    );
     assert!(high_note.contains("public var wait: Swift.Duration?"));
     // The shape is the same at every floor: Rust's Duration.
-    assert!(low_note.contains(".option(UndraDuration.wireShape)") && high_note.contains(".option(UndraDuration.wireShape)"));
+    assert!(
+        low_note.contains(".option(UndraDuration.wireShape)") && high_note.contains(".option(UndraDuration.wireShape)")
+    );
     assert!(low_note.contains("public var wait: UndraDuration?"));
     // The store: the schema, commands and outcomes alike; the class's conformances differ.
     let (low_store, high_store) = (file(&low, "Notes"), file(&high, "Notes"));
-    let schema = |text: &str| text[text.find("public enum NotesSchema").unwrap()..text.find("/// The core's Notes store").unwrap()].to_string();
+    let schema = |text: &str| {
+        text[text.find("public enum NotesSchema").unwrap()..text.find("/// The core's Notes store").unwrap()]
+            .to_string()
+    };
     assert_eq!(schema(low_store), schema(high_store));
     assert!(low_store.contains("public final class Notes: UndraStore, ObservableObject, @unchecked Sendable {"));
     assert!(high_store.contains("public final class Notes: UndraStore, Trackable, @unchecked Sendable {"));
     assert!(high_store.contains("extension Notes: Observable {}") && !low_store.contains("Observable {}"));
-    assert!(low.get("Package.swift").unwrap().contains("platforms: [.iOS(\"15.0\"), .macOS(\"12.0\"), .tvOS(\"15.0\"), .watchOS(\"8.0\")]"));
-    assert!(high.get("Package.swift").unwrap().contains("platforms: [.iOS(\"17.0\"), .macOS(\"14.0\"), .tvOS(\"17.0\"), .watchOS(\"10.0\")]"));
+    assert!(low
+        .get("Package.swift")
+        .unwrap()
+        .contains("platforms: [.iOS(\"15.0\"), .macOS(\"12.0\"), .tvOS(\"15.0\"), .watchOS(\"8.0\")]"));
+    assert!(high
+        .get("Package.swift")
+        .unwrap()
+        .contains("platforms: [.iOS(\"17.0\"), .macOS(\"14.0\"), .tvOS(\"17.0\"), .watchOS(\"10.0\")]"));
 }
 
 #[test]
@@ -200,7 +229,11 @@ store!(Wide, WideOp, (), ());
 fn collisions_shadowing_and_long_tuples_are_refused_by_name() {
     assert_eq!(
         refusal::<Twins>(Observation::Observation),
-        ("E0030".to_string(), "store Twins: its field LastEvent and its field Last_Event are both lastEvent in Swift: rename one in Rust".to_string())
+        (
+            "E0030".to_string(),
+            "store Twins: its field LastEvent and its field Last_Event are both lastEvent in Swift: rename one in Rust"
+                .to_string()
+        )
     );
     let (code, message) = refusal::<Shadow>(Observation::Observation);
     assert_eq!(code, "E0031");

@@ -12,8 +12,11 @@ use undra_core::{describe, CoreDescription, DescribeError, SingleStore, Store, D
 /// A new empty folder under the system's temporary folder.
 fn scratch(name: &str) -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let folder =
-        std::env::temp_dir().join(format!("undra-refusals-{}-{}-{name}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)));
+    let folder = std::env::temp_dir().join(format!(
+        "undra-refusals-{}-{}-{name}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).unwrap();
     folder
@@ -109,7 +112,8 @@ fn a_library_that_is_not_a_core_is_e0011() {
         coded(undra::load::describe(Path::new("libm.so.6"))),
         (
             "E0011".to_string(),
-            "libm.so.6 exports no undra_core_describe: is it built with undra-core's export_core! (0.1.0 or later)?".to_string()
+            "libm.so.6 exports no undra_core_describe: is it built with undra-core's export_core! (0.1.0 or later)?"
+                .to_string()
         )
     );
 }
@@ -121,7 +125,8 @@ fn a_description_that_does_not_decode_or_is_of_another_format_is_e0012() {
     assert_eq!(code, "E0012");
     assert!(message.starts_with("libx.so's description does not decode ("), "{message}");
     assert!(message.ends_with("): build the core against the undra-core of this undra"), "{message}");
-    let later: Result<CoreDescription, DescribeError> = Ok(CoreDescription { format: DESCRIPTION_FORMAT + 1, stores: vec![] });
+    let later: Result<CoreDescription, DescribeError> =
+        Ok(CoreDescription { format: DESCRIPTION_FORMAT + 1, stores: vec![] });
     assert_eq!(
         coded(undra::load::decode(&bincode::serialize(&later).unwrap(), library)),
         (
@@ -137,7 +142,8 @@ fn a_description_that_does_not_decode_or_is_of_another_format_is_e0012() {
     let (code, message) = coded(undra::load::decode(&older, library));
     assert_eq!(code, "E0012");
     assert!(message.starts_with("libx.so's description is of format 1, this undra reads 2"), "{message}");
-    let current: Result<CoreDescription, DescribeError> = Ok(CoreDescription { format: DESCRIPTION_FORMAT, stores: vec![] });
+    let current: Result<CoreDescription, DescribeError> =
+        Ok(CoreDescription { format: DESCRIPTION_FORMAT, stores: vec![] });
     assert_eq!(undra::load::decode(&bincode::serialize(&current).unwrap(), library).unwrap().stores.len(), 0);
 }
 
@@ -196,7 +202,8 @@ store!(Notes, CountOp, GoCommand, StopOutcome);
 
 /// The refusal a library's description of the store `S` gives, through the bytes bindgen reads.
 fn described<S: Store>() -> (String, String) {
-    let result: Result<CoreDescription, DescribeError> = Err(describe::<S>(0).expect_err("a store that cannot be described"));
+    let result: Result<CoreDescription, DescribeError> =
+        Err(describe::<S>(0).expect_err("a store that cannot be described"));
     coded(undra::load::decode(&bincode::serialize(&result).unwrap(), Path::new("libx.so")))
 }
 
@@ -223,7 +230,10 @@ fn a_store_that_cannot_be_described_is_refused_under_its_code() {
     let (code, message) = described::<Notes>();
     assert_eq!(code, "E0023");
     assert!(message.starts_with("store Notes: command variant 0 is Go, its outcome variant is Stop"), "{message}");
-    assert!(message.ends_with(": the outcome enum has one variant per command, of the same name, each holding a Result"), "{message}");
+    assert!(
+        message.ends_with(": the outcome enum has one variant per command, of the same name, each holding a Result"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -239,7 +249,8 @@ fn a_core_that_does_not_start_is_e0013() {
         coded(undra::load::decode(&bytes, Path::new("libx.so"))),
         (
             "E0013".to_string(),
-            "the core did not start with empty configuration bytes (export_core!'s make returned None or panicked)".to_string()
+            "the core did not start with empty configuration bytes (export_core!'s make returned None or panicked)"
+                .to_string()
         )
     );
 }
@@ -250,8 +261,14 @@ fn undra_init_refuses_a_name_that_is_not_one_and_a_folder_in_use_e0040() {
     for (argument, why) in [
         ("9lives", "an app's name begins with an ASCII letter (todo, reading-list, ReadingList)"),
         ("-", "an app's name begins with an ASCII letter (todo, reading-list, ReadingList)"),
-        ("my app", "an app's name is ASCII letters and digits, in parts joined by - or _ (todo, reading-list, ReadingList)"),
-        ("café", "an app's name is ASCII letters and digits, in parts joined by - or _ (todo, reading-list, ReadingList)"),
+        (
+            "my app",
+            "an app's name is ASCII letters and digits, in parts joined by - or _ (todo, reading-list, ReadingList)",
+        ),
+        (
+            "café",
+            "an app's name is ASCII letters and digits, in parts joined by - or _ (todo, reading-list, ReadingList)",
+        ),
     ] {
         assert_eq!(
             coded(undra::init::run(argument, None, None, Some(folder.join("app")))),
@@ -274,7 +291,13 @@ fn undra_init_refuses_a_name_that_is_not_one_and_a_folder_in_use_e0040() {
 
 #[test]
 fn undra_init_names_the_app_in_upper_camel_case() {
-    for (argument, name) in [("todo", "Todo"), ("reading-list", "ReadingList"), ("reading_list", "ReadingList"), ("ReadingList", "ReadingList"), ("todo2", "Todo2")] {
+    for (argument, name) in [
+        ("todo", "Todo"),
+        ("reading-list", "ReadingList"),
+        ("reading_list", "ReadingList"),
+        ("ReadingList", "ReadingList"),
+        ("todo2", "Todo2"),
+    ] {
         assert_eq!(undra::init::app_name(argument).as_deref(), Ok(name), "{argument}");
     }
 }

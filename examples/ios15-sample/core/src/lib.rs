@@ -61,7 +61,8 @@ impl Readings {
     /// The ops that show the items as they are now.
     fn changes(&mut self) -> Vec<ReadingsOp> {
         let rows = self.items.iter().map(|item| (item.id, item.clone())).collect();
-        let mut changes: Vec<ReadingsOp> = self.rows.set(rows).expect("ids are unique").into_iter().map(ReadingsOp::Items).collect();
+        let mut changes: Vec<ReadingsOp> =
+            self.rows.set(rows).expect("ids are unique").into_iter().map(ReadingsOp::Items).collect();
         changes.push(ReadingsOp::Remaining(self.items.iter().filter(|item| !item.done).count() as u64));
         changes
     }
@@ -120,10 +121,19 @@ mod tests {
     fn adding_and_toggling() {
         let mut store = Readings::default();
         let mut changes = vec![];
-        assert_eq!(store.command(ReadingsCommand::Add { title: " ".to_string() }, &mut changes), ReadingsOutcome::Add(Err(ReadingError::EmptyTitle)));
-        assert_eq!(store.command(ReadingsCommand::Add { title: "milk".to_string() }, &mut changes), ReadingsOutcome::Add(Ok(ReadingId(1))));
+        assert_eq!(
+            store.command(ReadingsCommand::Add { title: " ".to_string() }, &mut changes),
+            ReadingsOutcome::Add(Err(ReadingError::EmptyTitle))
+        );
+        assert_eq!(
+            store.command(ReadingsCommand::Add { title: "milk".to_string() }, &mut changes),
+            ReadingsOutcome::Add(Ok(ReadingId(1)))
+        );
         assert_eq!(store.command(ReadingsCommand::Toggle(ReadingId(1)), &mut changes), ReadingsOutcome::Toggle(Ok(())));
         assert_eq!(changes.last(), Some(&ReadingsOp::Remaining(0)));
-        assert_eq!(store.command(ReadingsCommand::Toggle(ReadingId(9)), &mut changes), ReadingsOutcome::Toggle(Err(ReadingError::NotFound(ReadingId(9)))));
+        assert_eq!(
+            store.command(ReadingsCommand::Toggle(ReadingId(9)), &mut changes),
+            ReadingsOutcome::Toggle(Err(ReadingError::NotFound(ReadingId(9))))
+        );
     }
 }

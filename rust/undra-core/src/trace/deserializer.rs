@@ -93,7 +93,11 @@ impl<'de, 'a> de::VariantAccess<'de> for Choice<'a> {
         self.reads(VariantKind::Tuple);
         visitor.visit_seq(Elements::new(self.tracer, len))
     }
-    fn struct_variant<V: Visitor<'de>>(mut self, fields: &'static [&'static str], visitor: V) -> Result<V::Value, ShapeError> {
+    fn struct_variant<V: Visitor<'de>>(
+        mut self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, ShapeError> {
         self.reads(VariantKind::Struct(fields));
         visitor.visit_seq(Elements::fields(self.tracer, fields))
     }
@@ -175,7 +179,11 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
         Ok(value)
     }
 
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, ShapeError> {
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, ShapeError> {
         self.named::<V>(name, VariantKind::Newtype, |tracer| visitor.visit_newtype_struct(tracer))
     }
 
@@ -189,8 +197,11 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
         let element = self.nodes.split_off(mark).pop();
         // A set reads as a sequence: its visitor is serde's, for the set type.
         let visitor_type = std::any::type_name::<V>();
-        let collection =
-            if visitor_type.contains("HashSet<") || visitor_type.contains("BTreeSet<") { Collection::Set } else { Collection::List };
+        let collection = if visitor_type.contains("HashSet<") || visitor_type.contains("BTreeSet<") {
+            Collection::Set
+        } else {
+            Collection::List
+        };
         let node = match (element, remaining) {
             (Some(element), _) => Node::Seq(Box::new(element), collection),
             (None, 0) => Node::Leaf(Shape::Unit),
@@ -211,7 +222,12 @@ impl<'de> de::Deserializer<'de> for &mut Tracer {
         Ok(value)
     }
 
-    fn deserialize_tuple_struct<V: Visitor<'de>>(self, name: &'static str, len: usize, visitor: V) -> Result<V::Value, ShapeError> {
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, ShapeError> {
         self.named::<V>(name, VariantKind::Tuple, |tracer| visitor.visit_seq(Elements::new(tracer, len)))
     }
 

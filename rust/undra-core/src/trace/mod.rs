@@ -123,7 +123,8 @@ impl Traced {
         let entry = self.enums.get(key).ok_or_else(|| ShapeError::new("an enum was not seen".to_string()))?;
         let mut variants = Vec::with_capacity(entry.names.len());
         for (name, payload) in entry.names.iter().zip(&entry.payloads) {
-            let payload = payload.as_ref().ok_or_else(|| ShapeError::new(format!("variant {name} was never reached")))?;
+            let payload =
+                payload.as_ref().ok_or_else(|| ShapeError::new(format!("variant {name} was never reached")))?;
             variants.push((*name, payload));
         }
         Ok(TracedEnum { name: entry.name, variants })
@@ -156,7 +157,10 @@ impl Traced {
             Body::Newtype(inner) => self.expand(inner)?,
             Body::Tuple(fields) => Shape::fields(fields.iter().map(|f| self.expand(f)).collect::<Result<_, _>>()?),
             Body::Struct(fields) => Shape::named_fields(
-                fields.iter().map(|(name, node)| Ok(Field::new(name, self.expand(node)?))).collect::<Result<_, ShapeError>>()?,
+                fields
+                    .iter()
+                    .map(|(name, node)| Ok(Field::new(name, self.expand(node)?)))
+                    .collect::<Result<_, ShapeError>>()?,
             ),
         })
     }
@@ -252,7 +256,9 @@ impl Body {
         match kind {
             VariantKind::Unit if nodes.is_empty() => Body::Unit,
             VariantKind::Newtype if nodes.len() == 1 => Body::Newtype(Box::new(nodes.pop().expect("one field"))),
-            VariantKind::Struct(names) if names.len() == nodes.len() => Body::Struct(names.iter().copied().zip(nodes).collect()),
+            VariantKind::Struct(names) if names.len() == nodes.len() => {
+                Body::Struct(names.iter().copied().zip(nodes).collect())
+            }
             _ => Body::Tuple(nodes),
         }
     }
@@ -389,9 +395,11 @@ impl Tracer {
     fn choose(&self, key: &EnumKey, count: usize) -> u32 {
         if self.replay > 0 {
             let visitor = *key.last().expect("a key names its enum");
-            let plain = self.enums.iter().filter(|(k, _)| k.last() == Some(&visitor)).find_map(|(_, entry)| {
-                entry.payloads.iter().position(|p| p.as_ref().is_some_and(Body::is_plain))
-            });
+            let plain = self
+                .enums
+                .iter()
+                .filter(|(k, _)| k.last() == Some(&visitor))
+                .find_map(|(_, entry)| entry.payloads.iter().position(|p| p.as_ref().is_some_and(Body::is_plain)));
             return plain.map_or_else(|| self.replay_choices.get(visitor).copied().unwrap_or(0), |v| v as u32);
         }
         let Some(entry) = self.enums.get(key) else { return 0 };

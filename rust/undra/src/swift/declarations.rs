@@ -101,15 +101,25 @@ impl Model<'_> {
         let swift = escaped(name);
         let members: Vec<(String, &TypeRef, String)> = match payload {
             Payload::Unit => vec![],
-            Payload::Newtype(value) => vec![("rawValue".to_string(), value, format!("the `{}` it wraps", self.rust_type(value)))],
+            Payload::Newtype(value) => {
+                vec![("rawValue".to_string(), value, format!("the `{}` it wraps", self.rust_type(value)))]
+            }
             Payload::Tuple(values) => values
                 .iter()
                 .enumerate()
-                .map(|(index, value)| (format!("value{index}"), value, format!("field {index}: `{}`", self.rust_type(value))))
+                .map(|(index, value)| {
+                    (format!("value{index}"), value, format!("field {index}: `{}`", self.rust_type(value)))
+                })
                 .collect(),
             Payload::Struct(fields) => fields
                 .iter()
-                .map(|field| (escaped(&lower_camel(&field.name)), &field.value, format!("`{}: {}`", field.name, self.rust_type(&field.value))))
+                .map(|field| {
+                    (
+                        escaped(&lower_camel(&field.name)),
+                        &field.value,
+                        format!("`{}: {}`", field.name, self.rust_type(&field.value)),
+                    )
+                })
                 .collect(),
         };
         let kind = match payload {
@@ -122,7 +132,11 @@ impl Model<'_> {
         code.block(format!("public struct {swift}: {}", self.conformances(name)), |code| {
             for (member, value, doc) in &members {
                 code.doc(format!("Rust: {doc}."));
-                let wrapper = if self.indirect_fields.contains(&(name.to_string(), self.rust_member(payload, member))) { "@Indirect " } else { "" };
+                let wrapper = if self.indirect_fields.contains(&(name.to_string(), self.rust_member(payload, member))) {
+                    "@Indirect "
+                } else {
+                    ""
+                };
                 code.line(format!("{wrapper}public var {member}: {}", self.swift_type(value).unwrap_or_default()));
             }
             if !members.is_empty() {
@@ -132,7 +146,11 @@ impl Model<'_> {
                 .iter()
                 .map(|(member, value, _)| {
                     // A labelled parameter's name is its label (a keyword needs no backticks there).
-                    let parameter = if matches!(payload, Payload::Struct(_)) { label(member.trim_matches('`')) } else { format!("_ {member}") };
+                    let parameter = if matches!(payload, Payload::Struct(_)) {
+                        label(member.trim_matches('`'))
+                    } else {
+                        format!("_ {member}")
+                    };
                     format!("{parameter}: {}", self.swift_type(value).unwrap_or_default())
                 })
                 .collect();
@@ -152,7 +170,10 @@ impl Model<'_> {
         code.block(format!("extension {swift}: WireCodable"), |code| {
             code.block("public init(from reader: inout WireReader) throws(WireError)", |code| {
                 for (member, value, _) in &members {
-                    code.line(format!("{member} = try {}", self.read_expression(value, Some(name)).unwrap_or_default()));
+                    code.line(format!(
+                        "{member} = try {}",
+                        self.read_expression(value, Some(name)).unwrap_or_default()
+                    ));
                 }
             });
             code.line("");
@@ -194,7 +215,11 @@ impl Model<'_> {
         let swift = escaped(name);
         let cases: Vec<Case> = variants
             .iter()
-            .map(|v| Case { swift: escaped(&lower_camel(&v.name)), rust: self.rust_case(&v.name, &v.payload), payload: &v.payload })
+            .map(|v| Case {
+                swift: escaped(&lower_camel(&v.name)),
+                rust: self.rust_case(&v.name, &v.payload),
+                payload: &v.payload,
+            })
             .collect();
         let indirect = if self.recursive.contains(name) { "indirect " } else { "" };
         code.doc(format!("The core's `{name}`, an enum."));
@@ -223,10 +248,16 @@ impl Model<'_> {
         match payload {
             Payload::Unit => name.to_string(),
             Payload::Newtype(value) => format!("{name}({})", self.rust_type(value)),
-            Payload::Tuple(values) => format!("{name}({})", values.iter().map(|v| self.rust_type(v)).collect::<Vec<_>>().join(", ")),
+            Payload::Tuple(values) => {
+                format!("{name}({})", values.iter().map(|v| self.rust_type(v)).collect::<Vec<_>>().join(", "))
+            }
             Payload::Struct(fields) => format!(
                 "{name} {{ {} }}",
-                fields.iter().map(|f| format!("{}: {}", f.name, self.rust_type(&f.value))).collect::<Vec<_>>().join(", ")
+                fields
+                    .iter()
+                    .map(|f| format!("{}: {}", f.name, self.rust_type(&f.value)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         }
     }
@@ -239,7 +270,10 @@ impl Model<'_> {
                 Payload::Unit => String::new(),
                 Payload::Newtype(value) => format!("({})", self.swift_type(value)?),
                 Payload::Tuple(values) => {
-                    format!("({})", values.iter().map(|v| self.swift_type(v)).collect::<Result<Vec<_>, _>>()?.join(", "))
+                    format!(
+                        "({})",
+                        values.iter().map(|v| self.swift_type(v)).collect::<Result<Vec<_>, _>>()?.join(", ")
+                    )
                 }
                 Payload::Struct(fields) => {
                     let mut parts = vec![];
@@ -292,7 +326,11 @@ impl Model<'_> {
                 let pattern = if bindings.is_empty() {
                     format!(".{}", case.swift)
                 } else {
-                    format!(".{}({})", case.swift, bindings.iter().map(|b| format!("let {b}")).collect::<Vec<_>>().join(", "))
+                    format!(
+                        ".{}({})",
+                        case.swift,
+                        bindings.iter().map(|b| format!("let {b}")).collect::<Vec<_>>().join(", ")
+                    )
                 };
                 code.line(format!("case {pattern}:"));
                 code.indented(|code| {
@@ -318,7 +356,11 @@ fn bindings(payload: &Payload) -> Vec<String> {
             .iter()
             .map(|f| {
                 let name = lower_camel(&f.name);
-                if name == "writer" || name == "self" { format!("{name}Value") } else { escaped(&name) }
+                if name == "writer" || name == "self" {
+                    format!("{name}Value")
+                } else {
+                    escaped(&name)
+                }
             })
             .collect(),
     }

@@ -85,13 +85,75 @@ pub struct Model<'a> {
 /// Names the generated code declares for itself or uses from UndraRuntime and Swift's standard
 /// library: a Rust type of one of these names would shadow it.
 const RESERVED_TYPE_NAMES: &[&str] = &[
-    "Any", "Array", "Bool", "Character", "Core", "CommandChannel", "CommandError", "Connection", "ConnectionObject", "Data",
-    "Date", "Dictionary", "Double", "Duration", "Error", "Field", "FieldDeclaration", "Float", "Hashable", "Identifiable", "InProcessCoreFunctions",
-    "InProcessTransport", "Indirect", "Int", "Int8", "Int16", "Int32", "Int64", "KeyedList", "ListField", "Mirrored", "Never",
-    "Observable", "ObservableObject", "Optional", "Result", "Sendable", "Set", "StoreRuntime", "String", "Swift", "Trackable",
-    "TransportError", "ByteStreamTransport", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Unicode", "UndraDuration",
-    "UndraRuntime", "UndraStore", "WireCodable", "WireError", "WireFailure", "WireField", "WireInt128", "WireReader", "WireResult",
-    "WireSchema", "WireShape", "WireTuple2", "WireTuple3", "WireTuple4", "WireUInt128", "WireUnit", "WireVariant", "WireWriter",
+    "Any",
+    "Array",
+    "Bool",
+    "Character",
+    "Core",
+    "CommandChannel",
+    "CommandError",
+    "Connection",
+    "ConnectionObject",
+    "Data",
+    "Date",
+    "Dictionary",
+    "Double",
+    "Duration",
+    "Error",
+    "Field",
+    "FieldDeclaration",
+    "Float",
+    "Hashable",
+    "Identifiable",
+    "InProcessCoreFunctions",
+    "InProcessTransport",
+    "Indirect",
+    "Int",
+    "Int8",
+    "Int16",
+    "Int32",
+    "Int64",
+    "KeyedList",
+    "ListField",
+    "Mirrored",
+    "Never",
+    "Observable",
+    "ObservableObject",
+    "Optional",
+    "Result",
+    "Sendable",
+    "Set",
+    "StoreRuntime",
+    "String",
+    "Swift",
+    "Trackable",
+    "TransportError",
+    "ByteStreamTransport",
+    "UInt",
+    "UInt8",
+    "UInt16",
+    "UInt32",
+    "UInt64",
+    "Unicode",
+    "UndraDuration",
+    "UndraRuntime",
+    "UndraStore",
+    "WireCodable",
+    "WireError",
+    "WireFailure",
+    "WireField",
+    "WireInt128",
+    "WireReader",
+    "WireResult",
+    "WireSchema",
+    "WireShape",
+    "WireTuple2",
+    "WireTuple3",
+    "WireTuple4",
+    "WireUInt128",
+    "WireUnit",
+    "WireVariant",
+    "WireWriter",
 ];
 
 /// Store members the store itself declares: a field or command of one of these names takes a
@@ -146,7 +208,8 @@ impl<'a> Model<'a> {
             }
             for field in &store.fields {
                 if let FieldKind::List { key, row: TypeRef::Named(row) } = &field.kind {
-                    if let Some(TypeBody::Struct(Payload::Struct(fields))) = model.definitions.get(row).map(|d| &d.body) {
+                    if let Some(TypeBody::Struct(Payload::Struct(fields))) = model.definitions.get(row).map(|d| &d.body)
+                    {
                         if fields.iter().any(|f| f.name == "id" && &f.value == key) {
                             model.identifiable.insert(row.clone());
                         }
@@ -185,7 +248,9 @@ impl<'a> Model<'a> {
         match value {
             TypeRef::Option(inner) => self.holds_inline(inner, name, seen),
             TypeRef::Tuple(elements) => elements.iter().any(|e| self.holds_inline(e, name, seen)),
-            TypeRef::Result(success, failure) => self.holds_inline(success, name, seen) || self.holds_inline(failure, name, seen),
+            TypeRef::Result(success, failure) => {
+                self.holds_inline(success, name, seen) || self.holds_inline(failure, name, seen)
+            }
             TypeRef::Named(inner) => {
                 if inner == name {
                     return true;
@@ -194,7 +259,9 @@ impl<'a> Model<'a> {
                     return false;
                 }
                 match &self.definitions[inner].body {
-                    TypeBody::Struct(payload) => types::payload_values(payload).iter().any(|v| self.holds_inline(v, name, seen)),
+                    TypeBody::Struct(payload) => {
+                        types::payload_values(payload).iter().any(|v| self.holds_inline(v, name, seen))
+                    }
                     TypeBody::Enum(_) => false,
                 }
             }
@@ -204,12 +271,17 @@ impl<'a> Model<'a> {
 
     /// A Rust type may not take a name the generated code needs.
     fn check_type_names(&self) -> Result<(), Refusal> {
-        let mut generated: Vec<(String, String)> =
-            vec![(self.settings.core_type.clone(), "the app's core type".to_string()), (self.settings.module.clone(), "the module".to_string())];
+        let mut generated: Vec<(String, String)> = vec![
+            (self.settings.core_type.clone(), "the app's core type".to_string()),
+            (self.settings.module.clone(), "the module".to_string()),
+        ];
         for store in &self.description.stores {
             generated.push((store.name.clone(), format!("the {} store's class", store.name)));
             for suffix in ["Schema", "Command", "Outcome"] {
-                generated.push((format!("{}{suffix}", store.name), format!("the {} store's {}", store.name, suffix.to_lowercase())));
+                generated.push((
+                    format!("{}{suffix}", store.name),
+                    format!("the {} store's {}", store.name, suffix.to_lowercase()),
+                ));
             }
         }
         for name in &self.order {
@@ -236,11 +308,13 @@ impl<'a> Model<'a> {
     /// observable-object mode.
     fn check_store(&self, store: &StoreDescription) -> Result<(), Refusal> {
         let mut seen: BTreeMap<String, String> = BTreeMap::new();
-        let members = store
-            .fields
-            .iter()
-            .map(|f| (format!("field {}", f.name), self.field_name(f.name.as_str())))
-            .chain(store.commands.iter().map(|c| (format!("command {}", c.name), self.command_name(store, c.name.as_str()))));
+        let members =
+            store.fields.iter().map(|f| (format!("field {}", f.name), self.field_name(f.name.as_str()))).chain(
+                store
+                    .commands
+                    .iter()
+                    .map(|c| (format!("command {}", c.name), self.command_name(store, c.name.as_str()))),
+            );
         for (what, swift) in members {
             if self.settings.observation == Observation::ObservableObject && swift == "objectWillChange" {
                 return Err(Refusal::new(
@@ -255,7 +329,10 @@ impl<'a> Model<'a> {
             if let Some(other) = seen.insert(swift.clone(), what.clone()) {
                 return Err(Refusal::new(
                     codes::NAMES_COLLIDE,
-                    format!("store {}: its {other} and its {what} are both {swift} in Swift: rename one in Rust", store.name),
+                    format!(
+                        "store {}: its {other} and its {what} are both {swift} in Swift: rename one in Rust",
+                        store.name
+                    ),
                 ));
             }
         }

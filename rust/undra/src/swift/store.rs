@@ -80,12 +80,20 @@ impl Model<'_> {
                 let coalesces = if field.coalesces { String::new() } else { ", coalesces: false".to_string() };
                 let declaration = match &field.kind {
                     FieldKind::Scalar(value) => self.swift_type(value).and_then(|swift| {
-                        let initial = self.initial_value(value, &mut vec![])?;
-                        Ok(format!("Field<{swift}>(id: {}, name: \"{}\", initial: {initial}{coalesces})", field.id, lower_camel(&field.name)))
+                        let initial = self.initial_value(value)?;
+                        Ok(format!(
+                            "Field<{swift}>(id: {}, name: \"{}\", initial: {initial}{coalesces})",
+                            field.id,
+                            lower_camel(&field.name)
+                        ))
                     }),
                     FieldKind::List { key, row } => self.swift_type(key).and_then(|key| {
                         let row = self.swift_type(row)?;
-                        Ok(format!("ListField<{key}, {row}>(id: {}, name: \"{}\"{coalesces})", field.id, lower_camel(&field.name)))
+                        Ok(format!(
+                            "ListField<{key}, {row}>(id: {}, name: \"{}\"{coalesces})",
+                            field.id,
+                            lower_camel(&field.name)
+                        ))
                     }),
                 };
                 match declaration {
@@ -122,7 +130,11 @@ impl Model<'_> {
         store
             .commands
             .iter()
-            .map(|c| Case { swift: escaped(&lower_camel(&c.name)), rust: self.rust_case(&c.name, &c.payload), payload: &c.payload })
+            .map(|c| Case {
+                swift: escaped(&lower_camel(&c.name)),
+                rust: self.rust_case(&c.name, &c.payload),
+                payload: &c.payload,
+            })
             .collect()
     }
 
@@ -148,7 +160,13 @@ impl Model<'_> {
             let variants: Vec<String> = store
                 .commands
                 .iter()
-                .map(|c| format!("WireVariant(\"{}\", {})", c.name, self.payload_shape(&c.payload, &mut vec![name.clone()]).unwrap_or_default()))
+                .map(|c| {
+                    format!(
+                        "WireVariant(\"{}\", {})",
+                        c.name,
+                        self.payload_shape(&c.payload, &mut vec![name.clone()]).unwrap_or_default()
+                    )
+                })
                 .collect();
             code.block("public static var wireShape: WireShape", |code| list(code, ".enumeration([", &variants, "])"));
         });
@@ -160,13 +178,25 @@ impl Model<'_> {
         let results: Vec<(String, Payload)> = store
             .commands
             .iter()
-            .map(|c| (c.name.clone(), Payload::Newtype(TypeRef::Result(Box::new(c.success.clone()), Box::new(c.failure.clone())))))
+            .map(|c| {
+                (
+                    c.name.clone(),
+                    Payload::Newtype(TypeRef::Result(Box::new(c.success.clone()), Box::new(c.failure.clone()))),
+                )
+            })
             .collect();
         let cases: Vec<Case> = results
             .iter()
-            .map(|(rust, payload)| Case { swift: escaped(&lower_camel(rust)), rust: self.rust_case(rust, payload), payload })
+            .map(|(rust, payload)| Case {
+                swift: escaped(&lower_camel(rust)),
+                rust: self.rust_case(rust, payload),
+                payload,
+            })
             .collect();
-        code.doc(format!("The answers to the {} store's commands, one case per command, as the core's outcome enum has them.", store.name));
+        code.doc(format!(
+            "The answers to the {} store's commands, one case per command, as the core's outcome enum has them.",
+            store.name
+        ));
         let mut failure = None;
         code.block(format!("public enum {name}: Sendable"), |code| {
             if let Err(error) = self.case_declarations(code, &cases) {
@@ -177,7 +207,10 @@ impl Model<'_> {
             return Err(error);
         }
         code.line("");
-        let plain: Vec<Case> = results.iter().map(|(rust, payload)| Case { swift: escaped(&lower_camel(rust)), rust: rust.clone(), payload }).collect();
+        let plain: Vec<Case> = results
+            .iter()
+            .map(|(rust, payload)| Case { swift: escaped(&lower_camel(rust)), rust: rust.clone(), payload })
+            .collect();
         code.block(format!("extension {name}: WireCodable"), |code| {
             self.enum_coding(code, &name, &plain, None);
             code.line("");
@@ -185,7 +218,12 @@ impl Model<'_> {
             code.line("");
             let variants: Vec<String> = results
                 .iter()
-                .map(|(rust, payload)| format!("WireVariant(\"{rust}\", {})", self.payload_shape(payload, &mut vec![name.clone()]).unwrap_or_default()))
+                .map(|(rust, payload)| {
+                    format!(
+                        "WireVariant(\"{rust}\", {})",
+                        self.payload_shape(payload, &mut vec![name.clone()]).unwrap_or_default()
+                    )
+                })
                 .collect();
             code.block("public static var wireShape: WireShape", |code| list(code, ".enumeration([", &variants, "])"));
         });
@@ -225,7 +263,9 @@ impl Model<'_> {
         }
         let mut failure = None;
         code.indented(|code| {
-            code.line("// @unchecked Sendable: its stored properties are `let`s of Sendable types, and its fields read the");
+            code.line(
+                "// @unchecked Sendable: its stored properties are `let`s of Sendable types, and its fields read the",
+            );
             code.line("// runtime, which is thread-safe.");
             code.doc("The store's mirror and announcements.");
             code.line(format!("public let runtime = StoreRuntime(name: \"{}\", schema: {schema}.wire)", store.name));
@@ -253,7 +293,10 @@ impl Model<'_> {
                     FieldKind::List { .. } => "a keyed list, patched in place".to_string(),
                 };
                 let events = if field.coalesces { "" } else { "; every value the core sets is announced, in order" };
-                code.doc(format!("Field {} (`{}`): {what}{events}. `${name}` publishes its values.", field.id, field.name));
+                code.doc(format!(
+                    "Field {} (`{}`): {what}{events}. `${name}` publishes its values.",
+                    field.id, field.name
+                ));
                 code.line(format!("@Mirrored({schema}.{name}) public var {name}"));
             }
             for command in &store.commands {
@@ -267,7 +310,12 @@ impl Model<'_> {
         failure.map_or(Ok(()), Err)
     }
 
-    fn command_method(&self, code: &mut Code, store: &StoreDescription, command: &CommandDescription) -> Result<(), Refusal> {
+    fn command_method(
+        &self,
+        code: &mut Code,
+        store: &StoreDescription,
+        command: &CommandDescription,
+    ) -> Result<(), Refusal> {
         let method = escaped(&self.command_name(store, &command.name));
         let case = escaped(&lower_camel(&command.name));
         let (parameters, arguments): (Vec<String>, String) = match &command.payload {
@@ -307,16 +355,23 @@ impl Model<'_> {
              - Throws: `.failed` with the core's error, `.notConnected` if it was not sent, `.disconnected` if the \
              connection ended before the answer came.",
             command.name,
-            if returns.is_empty() { String::new() } else { format!(" the core's `{}`", self.rust_type(&command.success)) }
+            if returns.is_empty() {
+                String::new()
+            } else {
+                format!(" the core's `{}`", self.rust_type(&command.success))
+            }
         ));
         if !returns.is_empty() {
             code.line("@discardableResult");
         }
-        let signature = format!("public func {method}({}) async throws(CommandError<{failure}>){returns}", parameters.join(", "));
+        let signature =
+            format!("public func {method}({}) async throws(CommandError<{failure}>){returns}", parameters.join(", "));
         code.block(signature, |code| {
             let prefix = if returns.is_empty() { "_ = try await" } else { "try await" };
             code.line(format!("{prefix} channel.call(.{case}{arguments}) {{ outcome in"));
-            code.indented(|code| code.line(format!("if case .{case}(let result) = outcome {{ result.result }} else {{ nil }}")));
+            code.indented(|code| {
+                code.line(format!("if case .{case}(let result) = outcome {{ result.result }} else {{ nil }}"))
+            });
             code.line("}");
         });
         Ok(())

@@ -79,8 +79,12 @@ impl Model<'_> {
             TypeRef::Seq(inner) => format!("Vec<{}>", self.rust_type(inner)),
             TypeRef::Set(inner) => format!("HashSet<{}>", self.rust_type(inner)),
             TypeRef::Map(key, value) => format!("HashMap<{}, {}>", self.rust_type(key), self.rust_type(value)),
-            TypeRef::Tuple(elements) => format!("({})", elements.iter().map(|e| self.rust_type(e)).collect::<Vec<_>>().join(", ")),
-            TypeRef::Result(success, failure) => format!("Result<{}, {}>", self.rust_type(success), self.rust_type(failure)),
+            TypeRef::Tuple(elements) => {
+                format!("({})", elements.iter().map(|e| self.rust_type(e)).collect::<Vec<_>>().join(", "))
+            }
+            TypeRef::Result(success, failure) => {
+                format!("Result<{}, {}>", self.rust_type(success), self.rust_type(failure))
+            }
             TypeRef::Named(name) => name.clone(),
             TypeRef::String => "String".to_string(),
             TypeRef::Bytes => "ByteBuf".to_string(),
@@ -101,7 +105,9 @@ impl Model<'_> {
         };
         let read = format!("{constructor}(from: &reader)");
         Ok(match holds {
-            Some(name) if self.reaches(value, name) => format!("reader.nested {{ reader throws(WireError) in try {read} }}"),
+            Some(name) if self.reaches(value, name) => {
+                format!("reader.nested {{ reader throws(WireError) in try {read} }}")
+            }
             _ => read,
         })
     }
@@ -156,10 +162,15 @@ impl Model<'_> {
             TypeRef::Option(inner) => format!(".option({})", self.shape_expression(inner, enclosing)?),
             TypeRef::Seq(inner) | TypeRef::Set(inner) => format!(".seq({})", self.shape_expression(inner, enclosing)?),
             TypeRef::Map(key, value) => {
-                format!(".map(key: {}, value: {})", self.shape_expression(key, enclosing)?, self.shape_expression(value, enclosing)?)
+                format!(
+                    ".map(key: {}, value: {})",
+                    self.shape_expression(key, enclosing)?,
+                    self.shape_expression(value, enclosing)?
+                )
             }
             TypeRef::Tuple(elements) => {
-                let elements = elements.iter().map(|e| self.shape_expression(e, enclosing)).collect::<Result<Vec<_>, _>>()?;
+                let elements =
+                    elements.iter().map(|e| self.shape_expression(e, enclosing)).collect::<Result<Vec<_>, _>>()?;
                 format!(".tuple([{}])", elements.join(", "))
             }
             TypeRef::Result(success, failure) => {
@@ -195,7 +206,11 @@ impl Model<'_> {
             TypeBody::Enum(variants) => {
                 let mut parts = vec![];
                 for variant in variants {
-                    parts.push(format!("WireVariant(\"{}\", {})", variant.name, self.payload_shape(&variant.payload, enclosing)?));
+                    parts.push(format!(
+                        "WireVariant(\"{}\", {})",
+                        variant.name,
+                        self.payload_shape(&variant.payload, enclosing)?
+                    ));
                 }
                 format!(".enumeration([{}])", parts.join(", "))
             }
@@ -212,13 +227,18 @@ impl Model<'_> {
             Payload::Unit => ".unit".to_string(),
             Payload::Newtype(value) => self.shape_expression(value, enclosing)?,
             Payload::Tuple(values) => {
-                let values = values.iter().map(|v| self.shape_expression(v, enclosing)).collect::<Result<Vec<_>, _>>()?;
+                let values =
+                    values.iter().map(|v| self.shape_expression(v, enclosing)).collect::<Result<Vec<_>, _>>()?;
                 format!(".fields([{}])", values.join(", "))
             }
             Payload::Struct(fields) => {
                 let mut parts = vec![];
                 for field in fields {
-                    parts.push(format!("WireField(\"{}\", {})", field.name, self.shape_expression(&field.value, enclosing)?));
+                    parts.push(format!(
+                        "WireField(\"{}\", {})",
+                        field.name,
+                        self.shape_expression(&field.value, enclosing)?
+                    ));
                 }
                 format!(".fields([{}])", parts.join(", "))
             }
@@ -251,7 +271,9 @@ impl Model<'_> {
                             Payload::Unit => 0,
                             Payload::Newtype(value) => self.minimum_size(value, enclosing),
                             Payload::Tuple(values) => values.iter().map(|v| self.minimum_size(v, enclosing)).sum(),
-                            Payload::Struct(fields) => fields.iter().map(|f| self.minimum_size(&f.value, enclosing)).sum(),
+                            Payload::Struct(fields) => {
+                                fields.iter().map(|f| self.minimum_size(&f.value, enclosing)).sum()
+                            }
                         };
                         enclosing.pop();
                         size
@@ -264,13 +286,18 @@ impl Model<'_> {
     /// The value a field of type `value` holds before the core's first snapshot: zero, empty,
     /// false, nil; for a named type, its `placeholder` (a struct of such values; an enum's first
     /// case that does not hold the enum itself).
-    pub fn initial_value(&self, value: &TypeRef, enclosing: &mut Vec<String>) -> Result<String, Refusal> {
+    pub fn initial_value(&self, value: &TypeRef) -> Result<String, Refusal> {
         Ok(match value {
             TypeRef::Unit => "WireUnit()".to_string(),
             TypeRef::Bool => "false".to_string(),
-            TypeRef::U8 | TypeRef::U16 | TypeRef::U32 | TypeRef::U64 | TypeRef::I8 | TypeRef::I16 | TypeRef::I32 | TypeRef::I64 => {
-                "0".to_string()
-            }
+            TypeRef::U8
+            | TypeRef::U16
+            | TypeRef::U32
+            | TypeRef::U64
+            | TypeRef::I8
+            | TypeRef::I16
+            | TypeRef::I32
+            | TypeRef::I64 => "0".to_string(),
             TypeRef::F32 | TypeRef::F64 => "0".to_string(),
             TypeRef::U128 => "WireUInt128(low: 0, high: 0)".to_string(),
             TypeRef::I128 => "WireInt128(low: 0, high: 0)".to_string(),
@@ -283,10 +310,10 @@ impl Model<'_> {
             TypeRef::Seq(_) | TypeRef::Set(_) => "[]".to_string(),
             TypeRef::Map(_, _) => "[:]".to_string(),
             TypeRef::Tuple(elements) => {
-                let elements = elements.iter().map(|e| self.initial_value(e, enclosing)).collect::<Result<Vec<_>, _>>()?;
+                let elements = elements.iter().map(|e| self.initial_value(e)).collect::<Result<Vec<_>, _>>()?;
                 format!("{}({})", self.swift_type(value)?, elements.join(", "))
             }
-            TypeRef::Result(success, _) => format!(".ok({})", self.initial_value(success, enclosing)?),
+            TypeRef::Result(success, _) => format!(".ok({})", self.initial_value(success)?),
             TypeRef::Named(name) => format!("{}.placeholder", escaped(name)),
         })
     }
@@ -334,20 +361,28 @@ impl Model<'_> {
     /// The case an enum's placeholder is: the first that does not hold the enum itself.
     fn placeholder_case(&self, name: &str) -> &undra_core::VariantDefinition {
         let TypeBody::Enum(variants) = &self.definitions[name].body else { unreachable!("an enum") };
-        variants.iter().find(|v| payload_values(&v.payload).iter().all(|value| !self.reaches(value, name))).unwrap_or(&variants[0])
+        variants
+            .iter()
+            .find(|v| payload_values(&v.payload).iter().all(|value| !self.reaches(value, name)))
+            .unwrap_or(&variants[0])
     }
 
     /// The expression of the named type's placeholder: each field's initial value.
     pub fn placeholder_arguments(&self, name: &str) -> Result<(String, Vec<String>), Refusal> {
         let type_name = escaped(name);
-        let initial = |value: &TypeRef| self.initial_value(value, &mut vec![]);
+        let initial = |value: &TypeRef| self.initial_value(value);
         Ok(match &self.definitions[name].body {
             TypeBody::Struct(Payload::Unit) => (format!("{type_name}("), vec![]),
             TypeBody::Struct(Payload::Newtype(inner)) => (format!("{type_name}("), vec![initial(inner)?]),
-            TypeBody::Struct(Payload::Tuple(values)) => (format!("{type_name}("), values.iter().map(initial).collect::<Result<_, _>>()?),
+            TypeBody::Struct(Payload::Tuple(values)) => {
+                (format!("{type_name}("), values.iter().map(initial).collect::<Result<_, _>>()?)
+            }
             TypeBody::Struct(Payload::Struct(fields)) => (
                 format!("{type_name}("),
-                fields.iter().map(|f| Ok(format!("{}: {}", label(&lower_camel(&f.name)), initial(&f.value)?))).collect::<Result<_, Refusal>>()?,
+                fields
+                    .iter()
+                    .map(|f| Ok(format!("{}: {}", label(&lower_camel(&f.name)), initial(&f.value)?)))
+                    .collect::<Result<_, Refusal>>()?,
             ),
             TypeBody::Enum(_) => {
                 let variant = self.placeholder_case(name);
@@ -355,10 +390,15 @@ impl Model<'_> {
                 match &variant.payload {
                     Payload::Unit => (case, vec![]),
                     Payload::Newtype(inner) => (format!("{case}("), vec![initial(inner)?]),
-                    Payload::Tuple(values) => (format!("{case}("), values.iter().map(initial).collect::<Result<_, _>>()?),
+                    Payload::Tuple(values) => {
+                        (format!("{case}("), values.iter().map(initial).collect::<Result<_, _>>()?)
+                    }
                     Payload::Struct(fields) => (
                         format!("{case}("),
-                        fields.iter().map(|f| Ok(format!("{}: {}", label(&lower_camel(&f.name)), initial(&f.value)?))).collect::<Result<_, Refusal>>()?,
+                        fields
+                            .iter()
+                            .map(|f| Ok(format!("{}: {}", label(&lower_camel(&f.name)), initial(&f.value)?)))
+                            .collect::<Result<_, Refusal>>()?,
                     ),
                 }
             }
