@@ -1,4 +1,6 @@
 // swift-tools-version:6.0
+// UndraRuntime, under the MIT License (LICENSE); its Rust crates, under MIT OR Apache-2.0
+// (docs/RELEASING.md).
 import PackageDescription
 
 let package = Package(
