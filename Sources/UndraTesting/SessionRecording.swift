@@ -23,6 +23,7 @@ public struct SessionRecording: Equatable, Sendable {
     /// The messages, in order.
     public var messages: [Message]
 
+    /// A recording of `messages`, in order (none: a recording to fill).
     public init(messages: [Message] = []) {
         self.messages = messages
     }

@@ -17,6 +17,7 @@ public final class StoreScript<Command: WireCodable & Sendable, Outcome: WireCod
     // @unchecked: `state` is only touched under `lock`; the rest are `let`s.
     /// The store's index in the app's store enum.
     public let index: UInt32
+    /// The store's schema: how its frames are written and its commands read.
     public let schema: WireSchema<Command, Outcome>
     private weak let core: TestCore?
     private let lock = NSLock()

@@ -75,12 +75,15 @@ public final class Core: Sendable {
         /// Where frames are applied, calls resume and the state changes: the main queue unless
         /// told otherwise (see `Core`).
         public var delivery: Delivery
+        /// How long to wait between attempts to connect, and when to give up.
         public var reconnect: ReconnectPolicy
         /// Runs the delayed reconnection attempts.
         public var scheduler: any RetryScheduler
         /// A random number in 0..<1 for each retry's jitter.
         public var random: @Sendable () -> Double
 
+        /// Options with the defaults: delivery on the main queue, `ReconnectPolicy()`'s backoff, retries
+        /// scheduled with Dispatch, and the system's random numbers for their jitter.
         public init(
             delivery: Delivery = .main, reconnect: ReconnectPolicy = ReconnectPolicy(),
             scheduler: any RetryScheduler = DispatchRetryScheduler(),

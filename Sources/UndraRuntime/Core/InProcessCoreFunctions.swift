@@ -31,19 +31,29 @@ import Darwin
 ///
 /// - Thread safety: immutable.
 public struct InProcessCoreFunctions: Sendable {
+    /// `undra_receive`: what the core calls with each message it sends (`bytes == NULL`: it stopped).
     public typealias Receive = @convention(c) (
         _ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?, _ length: Int
     ) -> Void
+    /// `undra_core_create`: starts a core with its configuration bytes, its `receive` and `context`;
+    /// NULL if it cannot.
     public typealias Create = @convention(c) (
         _ configuration: UnsafePointer<UInt8>?, _ length: Int, _ receive: Receive, _ context: UnsafeMutableRawPointer?
     ) -> OpaquePointer?
+    /// `undra_core_send`: hands the core one message; 0 if it took it.
     public typealias Send = @convention(c) (_ core: OpaquePointer?, _ bytes: UnsafePointer<UInt8>?, _ length: Int) -> Int32
+    /// `undra_core_destroy`: stops the core; `receive` is not called once it returns.
     public typealias Destroy = @convention(c) (_ core: OpaquePointer?) -> Void
 
+    /// Starts a core instance, once per connection.
     public let create: Create
+    /// Hands a started core one message.
     public let send: Send
+    /// Stops a core instance, when its connection ends.
     public let destroy: Destroy
 
+    /// The functions of a core linked into the app (on iOS, the only way): for example
+    /// `InProcessCoreFunctions(create: undra_core_create, send: undra_core_send, destroy: undra_core_destroy)`.
     public init(create: Create, send: Send, destroy: Destroy) {
         self.create = create
         self.send = send

@@ -6,10 +6,12 @@
 /// A command costs a C call: the core usually answers inside it, and the `Core` applies the
 /// answer on the same thread before the awaiting call even suspends.
 public struct InProcessTransport: CoreTransport {
+    /// The core's C functions, loaded or linked.
     public let functions: InProcessCoreFunctions
     /// Handed to `create` at each connection.
     public let configuration: [UInt8]
 
+    /// A transport that starts a core with `functions` at each connection, handing it `configuration`.
     public init(functions: InProcessCoreFunctions, configuration: [UInt8] = []) {
         self.functions = functions
         self.configuration = configuration

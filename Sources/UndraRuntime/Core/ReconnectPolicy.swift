@@ -19,6 +19,8 @@ public struct ReconnectPolicy: Hashable, Sendable {
     /// nil: never.
     public var maximumAttempts: Int?
 
+    /// A policy; the defaults wait 100 ms after the first failure, twice as long after each next one,
+    /// at most 30 s, spread by ±20%, and never give up. `jitter` is clamped to 0...1.
     public init(
         initialDelay: UndraDuration = .milliseconds(100), multiplier: UInt32 = 2,
         maximumDelay: UndraDuration = .seconds(30), jitter: Double = 0.2, maximumAttempts: Int? = nil
@@ -62,6 +64,7 @@ public protocol RetryScheduler: Sendable {
 
 /// Schedules retries with `DispatchQueue.asyncAfter` on a global queue.
 public struct DispatchRetryScheduler: RetryScheduler {
+    /// The scheduler, on a global queue.
     public init() {}
 
     public func schedule(after delay: UndraDuration, _ action: @escaping @Sendable () -> Void) {

@@ -19,6 +19,7 @@ public enum TransportError: Error, Hashable, Sendable, CustomStringConvertible {
     case messageTooLarge(length: UInt64, limit: Int)
     /// Reading or writing failed with the system's error number.
     case readFailed(errno: Int32)
+    /// Writing failed with the system's error number (`EPIPE`: the peer is gone).
     case writeFailed(errno: Int32)
     /// An in-process core refused a message (its send function returned `status`, not 0): it has
     /// stopped.

@@ -19,6 +19,8 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The SQL being prepared or run, if any.
     public let sql: String?
 
+    /// An error with its extended code (the primary code is its low 8 bits), its message, and the
+    /// SQL that failed, if any: what a custom `DbAdapter` reports, as this adapter does.
     public init(extendedCode: ResultCode, message: String, sql: String? = nil) {
         self.extendedCode = extendedCode
         self.message = message

@@ -12,10 +12,15 @@
 ///   back as U+FFFD).
 /// - Thread safety: a value type; `Sendable`.
 public enum DatabaseValue: Hashable, Sendable {
+    /// SQL's NULL (Rust's `None`).
     case null
+    /// A 64-bit signed integer (Rust's `i64`).
     case integer(Int64)
+    /// A 64-bit IEEE float (Rust's `f64`).
     case real(Double)
+    /// A text, stored as UTF-8 (Rust's `String`).
     case text(String)
+    /// Bytes (Rust's `Vec<u8>`).
     case blob([UInt8])
 
     /// Whether this is `null`. O(1).

@@ -40,8 +40,11 @@ extension Int64: DatabaseValueConvertible {
 }
 
 extension FixedWidthInteger where Self: DatabaseValueConvertible {
+    /// The integer as an `integer` (every conforming type fits in an `Int64`).
     @inlinable public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 
+    /// The `integer` (or exactly integral `real`) that fits this type; nil for another value, or
+    /// one out of range.
     @inlinable
     public init?(databaseValue: DatabaseValue) {
         guard let wide = Int64(databaseValue: databaseValue), let narrow = Self(exactly: wide) else { return nil }

@@ -12,6 +12,7 @@ public struct ChangeSet: Sendable {
     /// The commands whose acks the committed frames carried, in order.
     public private(set) var acks: [UInt64] = []
 
+    /// An empty change set: nothing changed, nothing acknowledged.
     public init() {}
 
     /// Whether nothing changed and nothing was acknowledged.

@@ -1,8 +1,10 @@
 /// A field's number in its store's schema: small and dense, assigned by generated code, and the
 /// way frames address the field.
 public struct FieldID: Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    /// The number, as generated code assigns it and frames carry it.
     public let rawValue: Int
 
+    /// The field numbered `rawValue` (also written as an integer literal: `let id: FieldID = 3`).
     public init(_ rawValue: Int) { self.rawValue = rawValue }
     public init(integerLiteral value: Int) { self.rawValue = value }
 
@@ -53,6 +55,8 @@ public struct Field<Value: Sendable>: FieldDeclaration, StorageFactory {
     }
 
     public var name: String { details.name }
+    /// The value the field holds before the core's first snapshot, and after a snapshot that does not
+    /// set it.
     public var initial: Value { details.initial }
     public var coalesces: Bool { details.coalesces }
 
@@ -92,6 +96,7 @@ extension Field where Value: Equatable {
 ///
 ///     static let visible = ListField<TodoID, Todo>(id: 0, name: "visible")
 public struct ListField<Key: Hashable & Sendable, Row: Sendable>: FieldDeclaration, StorageFactory {
+    /// What the field holds: the list of rows, in order, by key.
     public typealias Value = KeyedList<Key, Row>
 
     public let id: FieldID
@@ -142,8 +147,12 @@ public struct ListField<Key: Hashable & Sendable, Row: Sendable>: FieldDeclarati
 /// What every field declaration has, whatever its value type: the schema of a `StoreMirror` is
 /// a list of them (`Field` and `ListField` values).
 public protocol FieldDeclaration: Sendable {
+    /// The field's number in its store's schema: what frames address it by.
     var id: FieldID { get }
+    /// The field's name, as the core's schema and error messages give it.
     var name: String { get }
+    /// Whether a drain's changes to the field are merged into one announcement (true), or each op is
+    /// announced on its own (false: an event field).
     var coalesces: Bool { get }
 }
 

@@ -6,13 +6,20 @@
 ///   `schemaHash`, on snapshots, must match the mirror's schema.
 /// - `acks` are the commands whose effects this frame makes visible.
 public struct Frame: Sendable {
+    /// The core instance that sent the frame; a new epoch starts with a snapshot.
     public var epoch: UInt64
+    /// The frame's number within its epoch: the previous frame's plus one.
     public var sequence: UInt64
+    /// Whether the frame carries the whole state (fields it does not set return to their initial values).
     public var isSnapshot: Bool
+    /// On a snapshot, the hash of the core's schema, checked against the mirror's; nil otherwise.
     public var schemaHash: UInt64?
+    /// The changes, in order, applied all or nothing.
     public var ops: [FrameOp]
+    /// The ids of the commands whose effects the frame makes visible.
     public var acks: [UInt64]
 
+    /// A frame of `ops`; a delta unless `isSnapshot`.
     public init(
         epoch: UInt64, sequence: UInt64, isSnapshot: Bool = false, schemaHash: UInt64? = nil,
         ops: [FrameOp], acks: [UInt64] = []

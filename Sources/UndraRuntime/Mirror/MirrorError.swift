@@ -2,6 +2,7 @@
 /// snapshot (the rejection that begins the wait requests a resync), and the data flows again once
 /// one arrives.
 public struct MirrorError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong with the frame.
     public enum Reason: Hashable, Sendable {
         /// The frame's sequence skips ahead of the expected one.
         case gap(expected: UInt64)
@@ -25,18 +26,23 @@ public struct MirrorError: Error, Hashable, Sendable, CustomStringConvertible {
         case list(KeyedListError)
     }
 
+    /// What was wrong.
     public let reason: Reason
-    /// The rejected frame's epoch and sequence.
+    /// The rejected frame's epoch.
     public let epoch: UInt64
+    /// The rejected frame's sequence.
     public let sequence: UInt64
     /// The failing op's index among the frame's single ops, for op-level reasons.
     public let opIndex: Int?
-    /// The field the failing op addresses, and its name in the schema (when it has one).
+    /// The field the failing op addresses.
     public let field: FieldID?
+    /// The name in the schema of the field the failing op addresses (when it has one).
     public let fieldName: String?
     /// The key the failing list op names, as `String(describing:)` gives it.
     public let key: String?
 
+    /// The rejection of the frame `epoch`/`sequence` for `reason`, with the failing op's place
+    /// when the reason is an op's.
     public init(
         reason: Reason, epoch: UInt64, sequence: UInt64, opIndex: Int? = nil,
         field: FieldID? = nil, fieldName: String? = nil, key: String? = nil

@@ -38,6 +38,7 @@ public struct DrainReport: Sendable, Equatable {
     /// (a rejected frame's acks are not here; the core repeats them in its resync snapshot).
     public var acknowledged: [UInt64] = []
 
+    /// A report; the defaults are a drain that did nothing.
     public init(applied: Int = 0, rejected: [MirrorError] = [], queued: Int = 0, acknowledged: [UInt64] = []) {
         self.applied = applied
         self.rejected = rejected

@@ -31,6 +31,7 @@ public final class ErrorChannel: Trackable, Sendable {
     /// Every error reported from now on, in order. Never completes.
     public var publisher: AnyPublisher<StoreError, Never> { subject.eraseToAnyPublisher() }
 
+    /// A channel with no error reported yet.
     public init() {}
 
     /// The last error reported, or nil. Tracked.

@@ -41,12 +41,15 @@ extension Publisher where Output: Sendable {
 ///   Values and the completion are delivered on the main queue, in order; once a subscription is
 ///   cancelled, nothing that was queued for it is delivered.
 public struct MainActorEvents<Upstream: Publisher> where Upstream.Output: Sendable {
+    /// The upstream's values.
     public typealias Output = Upstream.Output
+    /// The upstream's failure.
     public typealias Failure = Upstream.Failure
 
     /// The publisher whose events are delivered on the main actor.
     public let upstream: Upstream
 
+    /// The events of `upstream`, delivered on the main actor.
     public init(upstream: Upstream) {
         self.upstream = upstream
     }

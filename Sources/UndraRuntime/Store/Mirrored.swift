@@ -11,8 +11,10 @@
 /// - Thread safety: reads from any thread.
 @propertyWrapper
 public struct Mirrored<Declaration: MirroredField>: Sendable {
+    /// The field this property reads.
     public let field: Declaration
 
+    /// A property that reads `field` of the enclosing store.
     public init(_ field: Declaration) {
         self.field = field
     }
@@ -47,6 +49,7 @@ public struct Mirrored<Declaration: MirroredField>: Sendable {
 
 /// A field declaration that `@Mirrored` can read: `Field` and `ListField`.
 public protocol MirroredField: FieldDeclaration {
+    /// What the field holds: the scalar's type, or a `KeyedList` for a list.
     associatedtype Value: Sendable
     /// Reads the field `id` (a field of this declaration's type) through a store's runtime,
     /// recording the read for tracking. Static, so that `@Mirrored` reads without copying its

@@ -21,6 +21,7 @@ public struct Tracked<Value> {
     @usableFromInline
     var value: Value
 
+    /// A tracked property that starts as `wrappedValue`.
     public init(wrappedValue: Value) {
         value = wrappedValue
     }

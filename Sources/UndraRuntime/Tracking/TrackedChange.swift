@@ -8,6 +8,7 @@ public struct TrackedChange: Hashable, Sendable, CustomStringConvertible {
     /// The property that changed.
     public let property: PropertyID
 
+    /// The change of `property` of the object `subject`.
     public init(subject: ObjectIdentifier, property: PropertyID) {
         self.subject = subject
         self.property = property

@@ -22,7 +22,9 @@
 public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
     /// What an `untilFinished` closure returns: a value, or the end of the sequence.
     public enum Iteration: Sendable {
+        /// A value for the sequence to yield.
         case next(Element)
+        /// The end: the sequence returns nil from now on.
         case finish
     }
 

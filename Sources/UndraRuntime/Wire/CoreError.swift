@@ -5,8 +5,10 @@ public struct CoreError: Error, Hashable, Sendable, WireCodable, CustomStringCon
     public var store: UInt32?
     /// The core's own code for it.
     public var code: UInt32
+    /// What went wrong, in the core's words.
     public var message: String
 
+    /// An error of the core, about `store` if it concerns one.
     public init(store: UInt32? = nil, code: UInt32, message: String) {
         self.store = store
         self.code = code

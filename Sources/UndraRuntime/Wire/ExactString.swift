@@ -20,6 +20,7 @@ public struct ExactString: Hashable, Comparable, Sendable, ExpressibleByStringLi
     /// The text, exactly as written or read.
     public let value: String
 
+    /// The text `value`, kept exactly: compared and hashed by its UTF-8 bytes.
     public init(_ value: String) {
         self.value = value
     }

@@ -6,6 +6,7 @@
 public enum CoreMessage<Outcome: WireCodable & Sendable>: Sendable {
     /// A frame of the store at index `store`.
     case frame(store: UInt32, WireFrame<Outcome>)
+    /// An error of the core that answers no command (see `CoreError`).
     case error(CoreError)
 
     /// Decodes a message from all of `bytes`; `schema` gives the schema of a store index (nil:
@@ -63,6 +64,7 @@ public enum CoreMessage<Outcome: WireCodable & Sendable>: Sendable {
 public enum HostMessage<Command: WireCodable>: WireCodable {
     /// A command to the store at index `store`.
     case command(store: UInt32, WireCommand<Command>)
+    /// A request for a snapshot of one store (see `ResyncRequest`).
     case resync(ResyncRequest)
 
     @inlinable public init(from reader: inout WireReader) throws(WireError) {

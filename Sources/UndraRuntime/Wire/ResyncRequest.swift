@@ -11,10 +11,12 @@ public struct ResyncRequest: Hashable, Sendable, WireCodable {
     public var epoch: UInt64?
     /// The sequence of the last frame applied (0 with no snapshot yet).
     public var sequence: UInt64
+    /// Why the host asks (a gap, a duplicate, a new epoch, a first attach, …).
     public var reason: ResyncReason
     /// The host's description of the store's schema (docs/WIRE.md, "The schema hash").
     public var schema: String
 
+    /// A request for a snapshot of `store`, from a host whose last applied frame is `epoch`/`sequence`.
     public init(store: UInt32, epoch: UInt64?, sequence: UInt64, reason: ResyncReason, schema: String) {
         self.store = store
         self.epoch = epoch

@@ -21,6 +21,7 @@ public struct SchemaMismatch: Hashable, Sendable, CustomStringConvertible {
     /// hash only).
     public var difference: String?
 
+    /// The mismatch of `store`'s schema: the host's hash, the core's, and their first difference if known.
     public init(store: UInt32, hostHash: UInt64, coreHash: UInt64?, difference: String? = nil) {
         self.store = store
         self.hostHash = hostHash

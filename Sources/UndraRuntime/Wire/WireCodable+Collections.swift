@@ -128,6 +128,7 @@ extension Result: WireCodable where Success: WireCodable, Failure: WireCodable {
 /// Rust's `()` (and a unit struct): no bytes. Swift's `Void` cannot conform to protocols, so a
 /// command that answers nothing has the outcome `Result<WireUnit, E>`.
 public struct WireUnit: WireCodable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The unit value.
     @inlinable public init() {}
     @inlinable public init(from reader: inout WireReader) throws(WireError) {}
     @inlinable public func encode(to writer: inout WireWriter) {}

@@ -9,7 +9,9 @@ extension Bool: WireCodable {
 public protocol WireInteger: FixedWidthInteger, WireCodable {}
 
 extension WireInteger {
+    /// Reads the integer in its own width, little-endian; `.unexpectedEnd` if fewer bytes are left.
     @inlinable public init(from reader: inout WireReader) throws(WireError) { self = try reader.read(Self.self) }
+    /// Writes the integer in its own width, little-endian.
     @inlinable public func encode(to writer: inout WireWriter) { writer.write(self) }
     public static var minimumWireSize: Int { MemoryLayout<Self>.size }
 }

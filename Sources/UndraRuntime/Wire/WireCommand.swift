@@ -17,9 +17,12 @@ public struct CommandID: RawRepresentable, Hashable, Comparable, Sendable, WireC
 /// A command as the host sends it: the wire's `Command<C> { id, command }`, where `Command` is
 /// the store's command enum.
 public struct WireCommand<Command: WireCodable>: WireCodable {
+    /// The command's id, unique within the connection: its ack names it.
     public var id: CommandID
+    /// The command itself.
     public var command: Command
 
+    /// The command `command`, sent as `id`.
     public init(id: CommandID, command: Command) {
         self.id = id
         self.command = command
@@ -46,9 +49,12 @@ extension WireCommand: Equatable where Command: Equatable {}
 /// `Ack<Outcome> { command, outcome }`. `Outcome` is the store's outcome enum: one variant per
 /// command, with the command's variant index, each holding the command's `Result<T, E>`.
 public struct Ack<Outcome: WireCodable>: WireCodable {
+    /// The id of the command answered.
     public var command: CommandID
+    /// Its answer: the command's variant of the outcome enum, with its `Result`.
     public var outcome: Outcome
 
+    /// The answer `outcome` to the command `command`.
     public init(command: CommandID, outcome: Outcome) {
         self.command = command
         self.outcome = outcome

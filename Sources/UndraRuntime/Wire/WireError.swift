@@ -1,6 +1,7 @@
 /// Why bytes did not decode: where (the byte offset from the start of the input) and what was
 /// expected there. Decoding never traps on bad input; it throws one of these and builds nothing.
 public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was expected and not found.
     public enum Reason: Hashable, Sendable {
         /// The input ended: `needed` more bytes were expected, `available` were left.
         case unexpectedEnd(needed: Int, available: Int)
@@ -41,8 +42,10 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The offset, from the start of the input, of the first byte that could not be read.
     public let offset: Int
+    /// What was wrong there.
     public let reason: Reason
 
+    /// The error for `reason` at byte `offset`.
     public init(offset: Int, reason: Reason) {
         self.offset = offset
         self.reason = reason

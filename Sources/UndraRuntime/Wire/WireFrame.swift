@@ -5,7 +5,9 @@
 /// `acks` keeps the outcomes for whoever awaits the commands (a `Core` resumes each call with its
 /// outcome once the frame has been applied).
 public struct WireFrame<Outcome: WireCodable & Sendable>: Sendable {
+    /// The frame, as the mirror applies it.
     public let frame: Frame
+    /// The acks, with each command's outcome, in order.
     public let acks: [Ack<Outcome>]
 
     /// Pairs `frame` with `acks`; `frame.acks` becomes their command ids.
@@ -22,6 +24,7 @@ public struct WireFrame<Outcome: WireCodable & Sendable>: Sendable {
 
 /// Why a frame built in Swift cannot be written with a schema (frames from the wire always can).
 public struct FrameEncodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong with the frame.
     public enum Reason: Hashable, Sendable {
         /// The entry's field is not in the schema (or has no wire codec).
         case unknownField
@@ -33,11 +36,14 @@ public struct FrameEncodingError: Error, Hashable, Sendable, CustomStringConvert
         case schemaHashOnDelta
     }
 
+    /// What was wrong.
     public let reason: Reason
     /// The entry of `frame.ops` at fault, when one is.
     public let entry: Int?
+    /// The field that entry addresses, when one is at fault.
     public let field: FieldID?
 
+    /// The error for `reason`, at the entry `entry` (of field `field`) if one is at fault.
     public init(reason: Reason, entry: Int? = nil, field: FieldID? = nil) {
         self.reason = reason
         self.entry = entry

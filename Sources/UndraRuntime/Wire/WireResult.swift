@@ -9,13 +9,16 @@
 ///
 /// - Thread safety: `Sendable` when its payloads are.
 public enum WireResult<Success, Failure: Error> {
+    /// Rust's `Ok(T)`: variant 0.
     case ok(Success)
+    /// Rust's `Err(E)`: variant 1.
     case err(Failure)
 
     enum CodingKeys: Int, CodingKey {
         case ok, err
     }
 
+    /// The wire's form of `result`.
     public init(_ result: Result<Success, Failure>) {
         switch result {
         case .success(let value): self = .ok(value)

@@ -8,18 +8,44 @@
 ///
 /// - Thread safety: a value type; `Sendable`.
 public indirect enum WireShape: Hashable, Sendable, CustomStringConvertible {
+    /// `bool`: one byte, 0 or 1.
     case bool
-    case u8, u16, u32, u64, u128
-    case i8, i16, i32, i64, i128
-    case f32, f64
+    /// `u8`: one byte.
+    case u8
+    /// `u16`: two bytes, little-endian.
+    case u16
+    /// `u32`: four bytes, little-endian.
+    case u32
+    /// `u64`: eight bytes, little-endian.
+    case u64
+    /// `u128`: sixteen bytes, little-endian.
+    case u128
+    /// `i8`: one byte, two's complement.
+    case i8
+    /// `i16`: two bytes, little-endian, two's complement.
+    case i16
+    /// `i32`: four bytes, little-endian, two's complement.
+    case i32
+    /// `i64`: eight bytes, little-endian, two's complement.
+    case i64
+    /// `i128`: sixteen bytes, little-endian, two's complement.
+    case i128
+    /// `f32`: an IEEE 754 single, little-endian.
+    case f32
+    /// `f64`: an IEEE 754 double, little-endian.
+    case f64
+    /// `char`: a Unicode scalar, as its UTF-8 bytes.
     case char
+    /// `string` (and `&str`): a `u64` byte count, then UTF-8.
     case string
     /// `()`, a unit struct, a unit variant's payload, a struct of no fields.
     case unit
+    /// `Option<T>`: a tag byte (0 `None`, 1 `Some`), then the value.
     case option(WireShape)
     /// A sequence: `Vec<T>`, a set, and bytes (`seq<u8>`: serde's `Vec<u8>` and bytes write the
     /// same).
     case seq(WireShape)
+    /// A map (`HashMap`, `BTreeMap`): a `u64` count, then each key and its value.
     case map(key: WireShape, value: WireShape)
     /// Two or more unnamed fields in order: a tuple, a tuple struct, a tuple variant's fields.
     /// Build it with `fields(_:)`, which keeps the rule that one field is the field itself.
@@ -131,7 +157,9 @@ public indirect enum WireShape: Hashable, Sendable, CustomStringConvertible {
 /// One variant of an enum's shape: its name, normalized (see `WireVariant.normalize`), and the
 /// shape of its payload (`unit`, the one field, or a tuple of the fields).
 public struct WireVariant: Hashable, Sendable {
+    /// The variant's name, normalized.
     public let name: String
+    /// The shape of the variant's payload.
     public let shape: WireShape
 
     /// A variant named `name` (normalized here, so that Swift's `setFilter` and Rust's
@@ -155,7 +183,9 @@ public struct WireVariant: Hashable, Sendable {
 
 /// One named field of a struct's shape: its name, normalized (as a variant's), and its shape.
 public struct WireField: Hashable, Sendable {
+    /// The field's name, normalized.
     public let name: String
+    /// The field's shape.
     public let shape: WireShape
 
     /// A field named `name` (normalized here: Swift's `createdAt` and Rust's `created_at` are one

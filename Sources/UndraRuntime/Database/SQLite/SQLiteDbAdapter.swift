@@ -42,6 +42,8 @@ public final class SQLiteDbAdapter: DbAdapter {
         /// How many prepared statements each connection keeps.
         public var statementCacheCapacity: Int
 
+        /// A configuration; each default is the field's documented one: 5 s of busy timeout, read-write,
+        /// 4 readers, 64 statements per connection.
         public init(
             busyTimeoutMilliseconds: Int = 5_000, readOnly: Bool = false, maximumReaderCount: Int = 4,
             statementCacheCapacity: Int = 64

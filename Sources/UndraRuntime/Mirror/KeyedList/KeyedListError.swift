@@ -19,7 +19,16 @@ public struct KeyedListError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// The kind of op that failed.
     public enum OpKind: String, Hashable, Sendable {
-        case reset, insert, update, remove, move
+        /// `reset`: the list replaced by new rows.
+        case reset
+        /// `insert`: a new row, before an anchor or at the end.
+        case insert
+        /// `update`: a held row's new value.
+        case update
+        /// `remove`: a held row taken out.
+        case remove
+        /// `move`: a held row moved before an anchor or to the end.
+        case move
     }
 
     /// What was wrong.

@@ -38,6 +38,8 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
         Iterator(AsyncValuesLifetime(subscribingTo: publisher))
     }
 
+    /// The subscription, as an iterator: each `next()` requests one value and waits for it; nil
+    /// once the publisher finished or the task was cancelled.
     public struct Iterator: AsyncIteratorProtocol {
         private let lifetime: AsyncValuesLifetime<P.Output, Never>
 
@@ -74,6 +76,8 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence where P.Output
         Iterator(AsyncValuesLifetime(subscribingTo: publisher))
     }
 
+    /// The subscription, as an iterator: each `next()` requests one value and waits for it; nil
+    /// once the publisher finished or the task was cancelled, and the failure thrown once.
     public struct Iterator: AsyncIteratorProtocol {
         private let lifetime: AsyncValuesLifetime<P.Output, P.Failure>
 

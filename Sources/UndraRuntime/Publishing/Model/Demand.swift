@@ -46,12 +46,14 @@ extension Subscribers {
 
         // MARK: Arithmetic
 
+        /// The sum: `.unlimited` if either is, otherwise as with an `Int` (an overflow is `.unlimited`).
         @inlinable
         public static func + (lhs: Demand, rhs: Demand) -> Demand {
             guard let right = rhs.max else { return .unlimited }
             return lhs + right
         }
 
+        /// `lhs` plus `rhs`: `.unlimited` stays so and an overflow becomes it; a result below zero is `.none`.
         @inlinable
         public static func + (lhs: Demand, rhs: Int) -> Demand {
             guard let left = lhs.max else { return .unlimited }
@@ -60,16 +62,20 @@ extension Subscribers {
             return sum < 0 ? .none : Demand(rawValue: UInt(sum))
         }
 
+        /// Adds `rhs` to `lhs`, as `+` does.
         @inlinable
         public static func += (lhs: inout Demand, rhs: Demand) {
             lhs = lhs + rhs
         }
 
+        /// Adds `rhs` to `lhs`, as `+` does.
         @inlinable
         public static func += (lhs: inout Demand, rhs: Int) {
             lhs = lhs + rhs
         }
 
+        /// The difference: `.unlimited` minus anything is `.unlimited`; anything else minus `.unlimited`
+        /// is `.none`; otherwise as with an `Int`.
         @inlinable
         public static func - (lhs: Demand, rhs: Demand) -> Demand {
             guard lhs.max != nil else { return .unlimited }
@@ -77,6 +83,7 @@ extension Subscribers {
             return lhs - right
         }
 
+        /// `lhs` minus `rhs`: `.unlimited` stays so; a result below zero is `.none` (a negative `rhs` adds).
         @inlinable
         public static func - (lhs: Demand, rhs: Int) -> Demand {
             guard let left = lhs.max else { return .unlimited }
@@ -85,16 +92,20 @@ extension Subscribers {
             return difference < 0 ? .none : Demand(rawValue: UInt(difference))
         }
 
+        /// Subtracts `rhs` from `lhs`, as `-` does.
         @inlinable
         public static func -= (lhs: inout Demand, rhs: Demand) {
             lhs = lhs - rhs
         }
 
+        /// Subtracts `rhs` from `lhs`, as `-` does.
         @inlinable
         public static func -= (lhs: inout Demand, rhs: Int) {
             lhs = lhs - rhs
         }
 
+        /// `lhs` times `rhs`: `.unlimited` stays so and an overflow becomes it; `rhs` of zero or below
+        /// gives `.none`.
         @inlinable
         public static func * (lhs: Demand, rhs: Int) -> Demand {
             guard let left = lhs.max else { return .unlimited }
@@ -103,6 +114,7 @@ extension Subscribers {
             return overflow ? .unlimited : Demand(rawValue: UInt(product))
         }
 
+        /// Multiplies `lhs` by `rhs`, as `*` does.
         @inlinable
         public static func *= (lhs: inout Demand, rhs: Int) {
             lhs = lhs * rhs
@@ -115,61 +127,73 @@ extension Subscribers {
             lhs.rawValue < rhs.rawValue
         }
 
+        /// Whether `lhs` is `.max(rhs)` (`.unlimited` equals no number).
         @inlinable
         public static func == (lhs: Demand, rhs: Int) -> Bool {
             lhs.max == rhs
         }
 
+        /// Whether `lhs` is not `.max(rhs)`.
         @inlinable
         public static func != (lhs: Demand, rhs: Int) -> Bool {
             lhs.max != rhs
         }
 
+        /// Whether `rhs` is `.max(lhs)` (`.unlimited` equals no number).
         @inlinable
         public static func == (lhs: Int, rhs: Demand) -> Bool {
             rhs == lhs
         }
 
+        /// Whether `rhs` is not `.max(lhs)`.
         @inlinable
         public static func != (lhs: Int, rhs: Demand) -> Bool {
             rhs != lhs
         }
 
+        /// Whether `lhs` is a number below `rhs` (`.unlimited` is above every number).
         @inlinable
         public static func < (lhs: Demand, rhs: Int) -> Bool {
             lhs.max.map { $0 < rhs } ?? false
         }
 
+        /// Whether `lhs` is a number at most `rhs`.
         @inlinable
         public static func <= (lhs: Demand, rhs: Int) -> Bool {
             lhs.max.map { $0 <= rhs } ?? false
         }
 
+        /// Whether `lhs` is above `rhs`: `.unlimited` always is.
         @inlinable
         public static func > (lhs: Demand, rhs: Int) -> Bool {
             lhs.max.map { $0 > rhs } ?? true
         }
 
+        /// Whether `lhs` is at least `rhs`: `.unlimited` always is.
         @inlinable
         public static func >= (lhs: Demand, rhs: Int) -> Bool {
             lhs.max.map { $0 >= rhs } ?? true
         }
 
+        /// Whether `lhs` is below `rhs`: always, for `.unlimited`.
         @inlinable
         public static func < (lhs: Int, rhs: Demand) -> Bool {
             rhs > lhs
         }
 
+        /// Whether `lhs` is at most `rhs`: always, for `.unlimited`.
         @inlinable
         public static func <= (lhs: Int, rhs: Demand) -> Bool {
             rhs >= lhs
         }
 
+        /// Whether `lhs` is above `rhs`: never, for `.unlimited`.
         @inlinable
         public static func > (lhs: Int, rhs: Demand) -> Bool {
             rhs < lhs
         }
 
+        /// Whether `lhs` is at least `rhs`: never, for `.unlimited`.
         @inlinable
         public static func >= (lhs: Int, rhs: Demand) -> Bool {
             rhs <= lhs

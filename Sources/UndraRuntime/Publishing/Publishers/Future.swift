@@ -9,6 +9,8 @@
 /// with no lock held. Complexity: fulfilling is O(subscribers waiting).
 public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendable {
     // @unchecked: all mutable state is in `state`, under its lock.
+    /// The closure that fulfils the future: its first call gives the result, later ones are
+    /// ignored.
     public typealias Promise = (Result<Output, Failure>) -> Void
 
     // Inlinable down to its subscription, so that a client specializes it: unspecialized, each

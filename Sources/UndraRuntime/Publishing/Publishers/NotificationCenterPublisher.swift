@@ -15,8 +15,11 @@ extension NotificationCenter {
         public typealias Output = Notification
         public typealias Failure = Never
 
+        /// The center observed.
         public let center: NotificationCenter
+        /// The name of the notifications published.
         public let name: Notification.Name
+        /// The object whose notifications are published; nil: anyone's.
         public let object: AnyObject?
 
         /// A publisher of `center`'s notifications named `name`, from `object` or from anyone.

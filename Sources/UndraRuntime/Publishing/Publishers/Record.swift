@@ -30,6 +30,7 @@ public struct Record<Output, Failure: Error>: Publisher {
 
     /// Values and a completion, recorded in order.
     public struct Recording {
+        /// What is recorded: the record's output.
         public typealias Input = Output
 
         /// The values recorded.

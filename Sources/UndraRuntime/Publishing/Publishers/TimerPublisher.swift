@@ -26,10 +26,15 @@ extension Timer {
         public typealias Output = Date
         public typealias Failure = Never
 
+        /// The time between ticks, in seconds.
         public let interval: TimeInterval
+        /// How late a tick may come (nil: the run loop's default).
         public let tolerance: TimeInterval?
+        /// The run loop the timer is scheduled on.
         public let runLoop: RunLoop
+        /// The run loop mode it is scheduled in.
         public let mode: RunLoop.Mode
+        /// The options it was made with (the run loop scheduler has none that change a timer).
         public let options: RunLoop.SchedulerOptions?
 
         private let ticks = PassthroughSubject<Date, Never>()

@@ -122,10 +122,14 @@ extension DispatchQueue: Scheduler {
     /// How a closure is run on the queue: its quality of service, work-item flags, and a group to
     /// enter while it waits (for closures run as soon as possible).
     public struct SchedulerOptions {
+        /// The quality of service the closure runs at.
         public var qos: DispatchQoS
+        /// The work item's flags (`.barrier`, …).
         public var flags: DispatchWorkItemFlags
+        /// A group the closure is submitted in, as `DispatchQueue.async(group:)` does.
         public var group: DispatchGroup?
 
+        /// Options; the defaults run a closure as `DispatchQueue.async` would.
         public init(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], group: DispatchGroup? = nil) {
             self.qos = qos
             self.flags = flags

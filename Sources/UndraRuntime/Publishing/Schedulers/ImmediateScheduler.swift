@@ -21,6 +21,7 @@ public struct ImmediateScheduler: Scheduler, Sendable {
             /// The length, in units.
             public var magnitude: Int
 
+            /// A length of `value` units.
             public init(_ value: Int) {
                 magnitude = value
             }
@@ -38,10 +39,16 @@ public struct ImmediateScheduler: Scheduler, Sendable {
                 magnitude = value
             }
 
+            /// `s` units: the immediate scheduler's time has no unit, so each conversion keeps the
+            /// number, as in Combine.
             public static func seconds(_ s: Int) -> Stride { Stride(s) }
+            /// `s` units, truncated toward zero (as in Combine).
             public static func seconds(_ s: Double) -> Stride { Stride(Int(s)) }
+            /// `ms` units (as in Combine).
             public static func milliseconds(_ ms: Int) -> Stride { Stride(ms) }
+            /// `us` units (as in Combine).
             public static func microseconds(_ us: Int) -> Stride { Stride(us) }
+            /// `ns` units (as in Combine).
             public static func nanoseconds(_ ns: Int) -> Stride { Stride(ns) }
 
             public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }

@@ -2,10 +2,15 @@
 /// A unit of time that the time-based operators can be given in seconds, milliseconds and so
 /// on, whatever scheduler it belongs to, as in Combine.
 public protocol SchedulerTimeIntervalConvertible {
+    /// An interval of `s` seconds.
     static func seconds(_ s: Int) -> Self
+    /// An interval of `s` seconds, fractions included.
     static func seconds(_ s: Double) -> Self
+    /// An interval of `ms` milliseconds.
     static func milliseconds(_ ms: Int) -> Self
+    /// An interval of `us` microseconds.
     static func microseconds(_ us: Int) -> Self
+    /// An interval of `ns` nanoseconds.
     static func nanoseconds(_ ns: Int) -> Self
 }
 

@@ -28,6 +28,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
         /// Nanoseconds since the scheduler's start.
         public var nanoseconds: Int
 
+        /// The instant `nanoseconds` after the scheduler's start.
         public init(nanoseconds: Int) {
             self.nanoseconds = nanoseconds
         }
@@ -51,6 +52,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
             /// The length in nanoseconds.
             public var magnitude: Int
 
+            /// A length of `nanoseconds`.
             public init(nanoseconds: Int) {
                 magnitude = nanoseconds
             }
@@ -117,6 +119,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
         }
     }
 
+    /// A length of virtual time, in nanoseconds.
     public typealias Stride = SchedulerTimeType.Stride
 
     /// A scheduler whose clock starts at `now` (0 by default).

@@ -13,6 +13,7 @@
 ///   Swift's `Decoder` API boxes).
 /// - Thread safety: a value; each `decode` call is confined to its thread.
 public struct WireDecoder: Sendable {
+    /// A decoder; it holds no state.
     public init() {}
 
     /// Decodes a value from all of `bytes`.

@@ -18,6 +18,7 @@
 ///   container Swift's `Encoder` API boxes).
 /// - Thread safety: a value; each `encode` call is confined to its thread.
 public struct WireEncoder: Sendable {
+    /// An encoder; it holds no state.
     public init() {}
 
     /// The value's bytes.

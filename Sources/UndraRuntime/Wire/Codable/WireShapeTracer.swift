@@ -129,9 +129,12 @@ extension WireShape {
 
 /// A type whose wire shape could not be traced, and why.
 public struct WireShapeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The type that could not be traced, as `String(reflecting:)` names it.
     public let type: String
+    /// Why, naming the member or container that has no wire form.
     public let message: String
 
+    /// The error for `type`, saying why in `message`.
     public init(type: String, message: String) {
         self.type = type
         self.message = message
