@@ -60,9 +60,12 @@ public func observe<A: Actor>(on actor: isolated A, _ apply: @escaping @Sendable
 ///         print("changed:", changes)          // [\Settings.theme]
 ///     }
 ///
-/// - Parameter delivery: `.willSet` or `.didSet` (the default) call `onChange` synchronously on
-///   the writing thread, once per write; `.coalesced(on:)` calls it on a queue, once for all the
-///   changes made before it runs, each property named once in the order it first changed.
+/// - Parameters:
+///   - delivery: `.willSet` or `.didSet` (the default) call `onChange` synchronously on the
+///     writing thread, once per write; `.coalesced(on:)` calls it on a queue, once for all the
+///     changes made before it runs, each property named once in the order it first changed.
+///   - read: what to track: the properties it reads, on each run.
+///   - onChange: told the properties that changed, in the order they first changed.
 public func observe<T>(
     delivery: TrackingDelivery = .didSet,
     _ read: @escaping @Sendable () -> T,

@@ -20,9 +20,11 @@ public struct PropertyID: Hashable, Sendable, CustomStringConvertible {
 
     /// The id of the property that `keyPath` names. Equal key paths give equal ids.
     ///
-    /// - Parameter name: how `description` names the property. A key path to a stored property
-    ///   describes itself (`\Settings.theme`); one to a computed property does not, so generated
-    ///   code passes the name. The first name given for a property is kept.
+    /// - Parameters:
+    ///   - keyPath: the property.
+    ///   - name: how `description` names the property. A key path to a stored property describes
+    ///     itself (`\Settings.theme`); one to a computed property does not, so generated code
+    ///     passes the name. The first name given for a property is kept.
     public init<Root, Value>(_ keyPath: KeyPath<Root, Value>, name: String? = nil) {
         self = PropertyRegistry.shared.id(for: keyPath, name: name)
     }

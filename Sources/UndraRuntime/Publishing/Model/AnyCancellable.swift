@@ -2,7 +2,7 @@
 
 /// A subscription token that cancels when it is released, as in Combine.
 ///
-/// Keep it (often with ``store(in:)-(inout Set<AnyCancellable>)``) for as long as the
+/// Keep it (often with ``store(in:)-(Set<AnyCancellable>)``) for as long as the
 /// subscription should last. Hashable by identity.
 ///
 /// Thread-safety: `cancel()` may be called from any thread, any number of times; exactly one

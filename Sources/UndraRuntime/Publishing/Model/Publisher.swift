@@ -18,7 +18,7 @@ public protocol Publisher<Output, Failure> {
     associatedtype Failure: Error
 
     /// Attaches `subscriber`: it receives its subscription, then values as it asks for them,
-    /// then the completion, if one comes. Call ``subscribe(_:)-(S)`` rather than this, as in Combine.
+    /// then the completion, if one comes. Call `subscribe(_:)` rather than this, as in Combine.
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
 
     /// What ``sink(receiveCompletion:receiveValue:)`` does: subscribes a pair of closures with
