@@ -30,7 +30,10 @@ struct EmptySubscription: Subscription, Sendable {
     func cancel() {}
 }
 
-extension EmptySubscription: CustomStringConvertible {
+/// "Empty", with no children, as Combine's (which has no playground description of its own).
+extension EmptySubscription: CustomStringConvertible, CustomReflectable {
     var description: String { "Empty" }
+
+    var customMirror: Mirror { Mirror(self, children: EmptyCollection<Mirror.Child>()) }
 }
 #endif

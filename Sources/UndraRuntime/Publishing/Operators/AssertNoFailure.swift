@@ -66,4 +66,14 @@ extension Publisher {
         Publishers.AssertNoFailure(upstream: self, prefix: prefix, file: file, line: line)
     }
 }
+
+/// "AssertNoFailure", with Combine's children: "file", "line", "prefix".
+extension Publishers.AssertNoFailure.Inner: CombineReflection {
+    var description: String { "AssertNoFailure" }
+
+    var customMirror: Mirror {
+        let children: [Mirror.Child] = [("file", file), ("line", line), ("prefix", prefix)]
+        return Mirror(self, children: children)
+    }
+}
 #endif

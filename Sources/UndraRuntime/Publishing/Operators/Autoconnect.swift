@@ -145,8 +145,14 @@ extension Publishers {
                 upstream.cancel()
             }
 
-            @inlinable
-            var description: String { "Autoconnect" }
+            /// The upstream's subscription's, as Combine hands the downstream that subscription
+            /// itself.
+            @usableFromInline
+            var description: String { String(describing: upstream) }
+
+            /// The upstream's subscription's identity, as in Combine (see `description`).
+            @usableFromInline
+            var combineIdentifier: CombineIdentifier { upstream.combineIdentifier }
         }
 
         /// A `sink`'s subscription: the first cancel counts it out.
@@ -179,6 +185,18 @@ extension ConnectablePublisher {
     @inlinable
     public func autoconnect() -> Publishers.Autoconnect<Self> {
         Publishers.Autoconnect(upstream: self)
+    }
+}
+
+/// "Autoconnect", with Combine's children: "parent" (the publisher), "downstream".
+extension Publishers.Autoconnect.Inner: CombineReflection {
+    @usableFromInline
+    var description: String { "Autoconnect" }
+
+    @usableFromInline
+    var customMirror: Mirror {
+        let children: [Mirror.Child] = [("parent", parent), ("downstream", downstream)]
+        return Mirror(self, children: children)
     }
 }
 #endif

@@ -90,4 +90,9 @@ extension Publisher {
         })
     }
 }
+
+/// "Breakpoint", no children, as Combine's.
+extension Publishers.Breakpoint.Inner: CustomStringConvertible, ChildlessCombineReflection {
+    var description: String { "Breakpoint" }
+}
 #endif

@@ -159,4 +159,31 @@ extension Publisher {
         Publishers.Buffer(upstream: self, size: size, prefetch: prefetch, whenFull: whenFull)
     }
 }
+
+extension Publishers.Buffer.Inner: CombineReflection {
+    /// Combine's children: "values" (those waiting for demand), "state" (its upstream:
+    /// awaitingSubscription, ready(subscription), terminal), "downstreamDemand", "terminal" (a
+    /// completion waiting behind the values); read under the locks.
+    var customMirror: Mirror {
+        let (values, demand, completion) = serial.guarded.withLock { guarded in
+            (guarded.queue.elements, guarded.demand, guarded.completion)
+        }
+        let state: BufferMirrorState = switch upstream.status {
+        case .awaitingSubscription: .awaitingSubscription
+        case .subscribed(let subscription): .ready(subscription)
+        case .terminal: .terminal
+        }
+        let children: [Mirror.Child] = [
+            ("values", values), ("state", state), ("downstreamDemand", demand), ("terminal", completion as Any),
+        ]
+        return Mirror(self, children: children)
+    }
+}
+
+/// A buffer's upstream, as its mirror names it, after Combine's.
+enum BufferMirrorState {
+    case awaitingSubscription
+    case ready(Subscription)
+    case terminal
+}
 #endif

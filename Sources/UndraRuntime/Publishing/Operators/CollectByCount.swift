@@ -87,5 +87,18 @@ where Downstream.Input == [Element] {
     }
 
     var description: String { "CollectByCount" }
+
+    /// Combine's children: "downstream", "upstreamSubscription", "buffer" (the values collected
+    /// so far), "count". The buffer is read without a lock, as Combine reads its own: it is
+    /// exact when no value is being received meanwhile.
+    var customMirror: Mirror {
+        let children: [Mirror.Child] = [
+            ("downstream", downstream), ("upstreamSubscription", upstream.status.subscription as Any),
+            ("buffer", filling), ("count", count),
+        ]
+        return Mirror(self, children: children)
+    }
 }
+
+extension CollectByCountSubscription: CombineReflection {}
 #endif

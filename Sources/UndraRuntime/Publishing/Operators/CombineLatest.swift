@@ -34,13 +34,20 @@ extension Publishers {
         }
 
         /// The latest value of each upstream.
-        struct Latest: JoinState {
+        struct Latest: ReflectedJoinState {
             var a: A.Output?
             var b: B.Output?
 
             var all: Output? {
                 guard let a, let b else { return nil }
                 return (a, b)
+            }
+
+            /// Combine's children: "downstream", "upstreamSubscriptions", "demand", "buffers" (the
+            /// latest values).
+            func mirrorChildren(downstream: Any, upstreams: [Subscription?], demand: Subscribers.Demand) -> [Mirror.Child] {
+                let buffers: [Any?] = [a, b]
+                return [("downstream", downstream), ("upstreamSubscriptions", upstreams), ("demand", demand), ("buffers", buffers)]
             }
         }
     }
@@ -76,7 +83,7 @@ extension Publishers {
             c.subscribe(join.side(2) { latest, value in swap(&latest.c, &value); return latest.all })
         }
 
-        struct Latest: JoinState {
+        struct Latest: ReflectedJoinState {
             var a: A.Output?
             var b: B.Output?
             var c: C.Output?
@@ -84,6 +91,13 @@ extension Publishers {
             var all: Output? {
                 guard let a, let b, let c else { return nil }
                 return (a, b, c)
+            }
+
+            /// Combine's children: "downstream", "upstreamSubscriptions", "demand", "buffers" (the
+            /// latest values).
+            func mirrorChildren(downstream: Any, upstreams: [Subscription?], demand: Subscribers.Demand) -> [Mirror.Child] {
+                let buffers: [Any?] = [a, b, c]
+                return [("downstream", downstream), ("upstreamSubscriptions", upstreams), ("demand", demand), ("buffers", buffers)]
             }
         }
     }
@@ -124,7 +138,7 @@ extension Publishers {
             d.subscribe(join.side(3) { latest, value in swap(&latest.d, &value); return latest.all })
         }
 
-        struct Latest: JoinState {
+        struct Latest: ReflectedJoinState {
             var a: A.Output?
             var b: B.Output?
             var c: C.Output?
@@ -133,6 +147,13 @@ extension Publishers {
             var all: Output? {
                 guard let a, let b, let c, let d else { return nil }
                 return (a, b, c, d)
+            }
+
+            /// Combine's children: "downstream", "upstreamSubscriptions", "demand", "buffers" (the
+            /// latest values).
+            func mirrorChildren(downstream: Any, upstreams: [Subscription?], demand: Subscribers.Demand) -> [Mirror.Child] {
+                let buffers: [Any?] = [a, b, c, d]
+                return [("downstream", downstream), ("upstreamSubscriptions", upstreams), ("demand", demand), ("buffers", buffers)]
             }
         }
     }

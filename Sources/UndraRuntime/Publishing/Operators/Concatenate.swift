@@ -161,4 +161,7 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
 
     var description: String { "Concatenate" }
 }
+
+/// "Concatenate", no children, as Combine's subscribers on the prefix and the suffix.
+extension ConcatenateSubscription: ChildlessCombineReflection {}
 #endif

@@ -121,4 +121,14 @@ extension Publisher {
         Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler, options: options)
     }
 }
+
+extension Publishers.Debounce.Inner: CombineReflection {
+    /// Combine's children: "downstream" (nil once ended, where Combine's keeps it),
+    /// "downstreamDemand", "currentValue" (the value waiting for quiet); read under the lock.
+    var customMirror: Mirror {
+        let (downstream, demand, pending) = relay.read { downstream, state in (downstream, state.demand, state.pending) }
+        let shown: Any = if let downstream { downstream } else { downstream as Any }
+        return Mirror(self, children: [("downstream", shown), ("downstreamDemand", demand), ("currentValue", pending as Any)])
+    }
+}
 #endif

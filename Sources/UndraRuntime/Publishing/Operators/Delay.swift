@@ -35,10 +35,10 @@ extension Publishers {
         /// they came, in order. Demand passes straight through. O(1) amortized per event, plus
         /// one scheduled closure.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let timing = ScheduledEvents<S, Context>.Timing(
+            let timing = ScheduledEvents<S, Context, DelayOperator>.Timing(
                 delay: interval, tolerance: tolerance, subscriptionOnScheduler: true)
             upstream.receive(subscriber: ScheduledEvents(
-                subscriber, scheduler: scheduler, options: options, timing: timing, description: "Delay"))
+                subscriber, scheduler: scheduler, options: options, timing: timing))
         }
     }
 }

@@ -125,4 +125,8 @@ final class DropUntilOutputSubscription<TriggerOutput, Downstream: Subscriber>: 
         downstream.receive(completion: completion)
     }
 }
+
+/// "DropUntilOutput", no children, as Combine's, for its subscriber on the upstream and the one
+/// on the other publisher (``ReflectedTriggerReceiver``).
+extension DropUntilOutputSubscription: ChildlessCombineReflection, ReflectedTriggerReceiver {}
 #endif

@@ -27,6 +27,9 @@ struct FIFOQueue<Element> {
     @inlinable
     var first: Element? { isEmpty ? nil : storage[head] }
 
+    /// The elements, first to last: for a mirror. O(n).
+    var elements: [Element] { storage[head...].map { $0! } }
+
     @inlinable
     mutating func append(_ element: Element) {
         storage.append(element)

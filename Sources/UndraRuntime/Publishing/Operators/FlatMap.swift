@@ -328,4 +328,7 @@ struct DeliverAndRequestNext<Downstream: Subscriber>: Subscriber {
         downstream.receive(completion: completion)
     }
 }
+
+/// "FlatMap", no children, as Combine's subscriber on the upstream.
+extension FlatMapSubscription: ChildlessCombineReflection {}
 #endif

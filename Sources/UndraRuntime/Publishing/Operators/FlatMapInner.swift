@@ -89,4 +89,14 @@ struct FlatMapInnerSubscriber<Input, Failure: Error>: Subscriber {
         hub.events.completion(hub, completion, index)
     }
 }
+
+/// "FlatMap", with the flat-map subscription's identity as "parentSubscription", as Combine's
+/// subscribers on the inner publishers.
+extension FlatMapInnerSubscriber: CombineReflection {
+    @usableFromInline
+    var description: String { "FlatMap" }
+
+    @usableFromInline
+    var customMirror: Mirror { Mirror(self, children: [("parentSubscription", CombineIdentifier(hub))]) }
+}
 #endif

@@ -145,4 +145,7 @@ extension Publisher {
             receiveCompletion: receiveCompletion, receiveCancel: receiveCancel, receiveRequest: receiveRequest)
     }
 }
+
+/// "HandleEvents", no children, as Combine's.
+extension Publishers.HandleEvents.Inner: ChildlessCombineReflection {}
 #endif

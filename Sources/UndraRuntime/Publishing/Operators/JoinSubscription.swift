@@ -205,6 +205,42 @@ struct JoinSide<Input, Downstream: Subscriber, State: JoinState>: Subscriber {
     }
 }
 
+/// The state of a join whose subscription reflects as Combine's (`merge`, `combineLatest`; not
+/// `zip`, whose subscription Combine gives only a name).
+@usableFromInline
+protocol ReflectedJoinState: JoinState {
+    /// The children of Combine's subscription for the operator, from the join's parts.
+    func mirrorChildren(downstream: Any, upstreams: [Subscription?], demand: Subscribers.Demand) -> [Mirror.Child]
+}
+
+extension StatelessJoin: ReflectedJoinState {
+    /// None, as Combine's `Merge`.
+    @usableFromInline
+    func mirrorChildren(downstream: Any, upstreams: [Subscription?], demand: Subscribers.Demand) -> [Mirror.Child] { [] }
+}
+
+extension JoinSubscription: CustomReflectable, CustomPlaygroundDisplayConvertible, CombineReflection
+where State: ReflectedJoinState {
+    /// The operator's children (``ReflectedJoinState``): the state, the upstreams and the
+    /// demand left are read under the join's lock.
+    @usableFromInline
+    var customMirror: Mirror {
+        let (state, upstreams) = serial.withState { ($0.state, $0.upstreams) }
+        let demand = serial.guarded.withLock { $0.demand }
+        return Mirror(self, children: state.mirrorChildren(downstream: serial.downstream, upstreams: upstreams, demand: demand))
+    }
+}
+
+/// A merge's side is "Merge", with its join's identity as "parentSubscription", as Combine's.
+extension JoinSide: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, CombineReflection
+where State == StatelessJoin {
+    @usableFromInline
+    var description: String { join.description }
+
+    @usableFromInline
+    var customMirror: Mirror { Mirror(self, children: [("parentSubscription", join.combineIdentifier)]) }
+}
+
 extension JoinSubscription where State == StatelessJoin {
     /// The subscriber to put on upstream `index` of a merge: each value goes downstream as is.
     @inlinable

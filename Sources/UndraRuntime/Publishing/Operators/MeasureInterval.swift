@@ -66,4 +66,9 @@ extension Publisher {
         Publishers.MeasureInterval(upstream: self, scheduler: scheduler)
     }
 }
+
+/// "MeasureInterval", no children, as Combine's.
+extension Publishers.MeasureInterval.Inner: CustomStringConvertible, ChildlessCombineReflection {
+    var description: String { "MeasureInterval" }
+}
 #endif

@@ -115,4 +115,7 @@ extension Publisher {
         Publishers.Print(upstream: self, prefix: prefix, to: stream)
     }
 }
+
+/// "Print", no children, as Combine's.
+extension Publishers.Print.Inner: ChildlessCombineReflection {}
 #endif

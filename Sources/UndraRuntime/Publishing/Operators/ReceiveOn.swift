@@ -24,8 +24,8 @@ extension Publishers {
         /// handed over on the subscribing thread, as in Combine. O(1) amortized per event, plus
         /// one scheduled closure.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: ScheduledEvents(
-                subscriber, scheduler: scheduler, options: options, timing: .init(), description: "ReceiveOn"))
+            upstream.receive(subscriber: ScheduledEvents<S, Context, ReceiveOnOperator>(
+                subscriber, scheduler: scheduler, options: options, timing: .init()))
         }
     }
 }

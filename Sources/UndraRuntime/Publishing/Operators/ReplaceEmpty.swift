@@ -85,4 +85,7 @@ final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber, Subscr
 
     var description: String { "ReplaceEmpty" }
 }
+
+/// "ReplaceEmpty", no children, as Combine's.
+extension ReplaceEmptySubscription: ChildlessCombineReflection {}
 #endif

@@ -93,4 +93,7 @@ where Downstream.Failure == Never {
 
     var description: String { "ReplaceError" }
 }
+
+/// "ReplaceError", no children, as Combine's.
+extension ReplaceErrorSubscription: ChildlessCombineReflection {}
 #endif

@@ -134,10 +134,25 @@ final class RestartingSubscription<Downstream: Subscriber>: Subscription, Custom
         upstream?.cancel()
         withExtendedLifetime((downstream, pending)) {}
     }
+
+    /// Combine's children: none for `retry`; "downstream" and "demand" (what it asked for and
+    /// has not received) for `catch` and `tryCatch`, read under the lock. The downstream shows
+    /// as nil once the subscription has ended (Combine's keeps it).
+    var customMirror: Mirror {
+        guard description != "Retry" else { return Mirror(self, children: EmptyCollection<Mirror.Child>()) }
+        let (downstream, demand) = state.withLock { ($0.downstream, $0.demand) }
+        let shown: Any = if let downstream { downstream } else { downstream as Any }
+        return Mirror(self, children: [("downstream", shown), ("demand", demand)])
+    }
 }
 
+extension RestartingSubscription: CombineReflection {}
+
 /// The subscriber a ``RestartingSubscription`` puts on one of its upstreams.
-struct RestartingSide<Input, Failure: Error, Downstream: Subscriber>: Subscriber where Downstream.Input == Input {
+///
+/// It reflects as its subscription, as Combine's subscribers for these operators do.
+struct RestartingSide<Input, Failure: Error, Downstream: Subscriber>: Subscriber, CombineReflection
+where Downstream.Input == Input {
     let relay: RestartingSubscription<Downstream>
     let generation: Int
     let failed: (Failure) -> Void
@@ -157,5 +172,9 @@ struct RestartingSide<Input, Failure: Error, Downstream: Subscriber>: Subscriber
         case .failure(let error): failed(error)
         }
     }
+
+    var description: String { relay.description }
+
+    var customMirror: Mirror { relay.customMirror }
 }
 #endif

@@ -32,6 +32,12 @@ final class ScheduledDownstream<Downstream: Subscriber, State>: @unchecked Senda
         guarded.withLock { $0.downstream }
     }
 
+    /// What `body` makes of the downstream (nil once ended) and the state, under the lock: for
+    /// a mirror.
+    func read<Result>(_ body: (Downstream?, State) -> Result) -> Result {
+        guarded.withLock { body($0.downstream, $0.state) }
+    }
+
     /// Runs `body` on the state and returns true, unless the subscription has ended.
     func update(_ body: (inout State) -> Void) -> Bool {
         guarded.withLock { guarded in

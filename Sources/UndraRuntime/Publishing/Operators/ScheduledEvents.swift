@@ -15,7 +15,7 @@
 ///
 /// Thread-safety: the upstream side from its delivering thread, `request` and `cancel` from any;
 /// the downstream is called only from the scheduler, which must run one closure at a time.
-final class ScheduledEvents<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+final class ScheduledEvents<Downstream: Subscriber, Context: Scheduler, Operator: ScheduledOperator>: Subscriber, Subscription,
     CustomStringConvertible, @unchecked Sendable
 {
     // @unchecked: its state is in `relay` and `upstream`, each under a lock.
@@ -47,15 +47,15 @@ final class ScheduledEvents<Downstream: Subscriber, Context: Scheduler>: Subscri
     let scheduler: Context
     let options: Context.SchedulerOptions?
     let timing: Timing
-    let description: String
 
-    init(_ downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?, timing: Timing,
-         description: String) {
+    /// The operator's name (``ScheduledOperator``).
+    var description: String { Operator.name }
+
+    init(_ downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?, timing: Timing) {
         relay = ScheduledDownstream(downstream, state: State())
         self.scheduler = scheduler
         self.options = options
         self.timing = timing
-        self.description = description
     }
 
     func receive(subscription: Subscription) {
@@ -158,5 +158,32 @@ final class ScheduledEvents<Downstream: Subscriber, Context: Scheduler>: Subscri
         // waiting go first, each by its own closure).
         deliverOldest()
     }
+}
+/// Which operator a ``ScheduledEvents`` serves: its name, and (``ReflectedScheduledOperator``)
+/// whether its subscription reflects, as a type, so that it costs no stored field.
+protocol ScheduledOperator {
+    static var name: String { get }
+}
+
+/// An operator whose subscription Combine reflects: its name, no children (`receive(on:)`,
+/// `timeout`; `delay`'s has no reflection of its own in Combine).
+protocol ReflectedScheduledOperator: ScheduledOperator {}
+
+extension ScheduledEvents: CustomReflectable, CustomPlaygroundDisplayConvertible, CombineReflection,
+    ChildlessCombineReflection where Operator: ReflectedScheduledOperator {}
+
+/// `receive(on:)`.
+enum ReceiveOnOperator: ReflectedScheduledOperator {
+    static var name: String { "ReceiveOn" }
+}
+
+/// `timeout`.
+enum TimeoutOperator: ReflectedScheduledOperator {
+    static var name: String { "Timeout" }
+}
+
+/// `delay`.
+enum DelayOperator: ScheduledOperator {
+    static var name: String { "Delay" }
 }
 #endif

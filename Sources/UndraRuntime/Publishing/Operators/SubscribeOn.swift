@@ -86,4 +86,7 @@ extension Publisher {
         Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
     }
 }
+
+/// "SubscribeOn", no children, as Combine's.
+extension Publishers.SubscribeOn.Inner: ChildlessCombineReflection {}
 #endif

@@ -203,8 +203,9 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
 
     var description: String { "SwitchToLatest" }
 
-    /// What `switchToLatest` subscribes to each inner publisher.
-    private struct InnerSubscriber: Subscriber {
+    /// What `switchToLatest` subscribes to each inner publisher: "SwitchToLatest", with its
+    /// subscription's identity as "parentSubscription", as Combine's.
+    private struct InnerSubscriber: Subscriber, CombineReflection {
         let switcher: SwitchToLatestSubscription
         let index: Int
         let combineIdentifier = CombineIdentifier()
@@ -221,6 +222,14 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
         func receive(completion: Subscribers.Completion<Failure>) {
             switcher.receiveInner(completion: completion, index: index)
         }
+
+        var description: String { "SwitchToLatest" }
+
+        var customMirror: Mirror { Mirror(self, children: [("parentSubscription", switcher.combineIdentifier)]) }
     }
 }
+
+/// "SwitchToLatest", no children, as Combine's (its subscriber on the upstream, and the
+/// subscription it hands the downstream).
+extension SwitchToLatestSubscription: ChildlessCombineReflection {}
 #endif

@@ -132,4 +132,7 @@ extension Publisher {
         Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
     }
 }
+
+/// "Throttle", no children, as Combine's.
+extension Publishers.Throttle.Inner: ChildlessCombineReflection {}
 #endif

@@ -36,10 +36,10 @@ extension Publishers {
         /// costs one closure per `interval` at most.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let customError = customError
-            let timing = ScheduledEvents<S, Context>.Timing(
+            let timing = ScheduledEvents<S, Context, TimeoutOperator>.Timing(
                 timeout: (interval, { customError.map { .failure($0()) } ?? .finished }))
             upstream.receive(subscriber: ScheduledEvents(
-                subscriber, scheduler: scheduler, options: options, timing: timing, description: "Timeout"))
+                subscriber, scheduler: scheduler, options: options, timing: timing))
         }
     }
 }

@@ -78,4 +78,15 @@ struct TriggerSubscriber<Input, Receiver: TriggerReceiver>: Subscriber {
         receiver.receiveTrigger(completion: completion)
     }
 }
+
+/// A ``TriggerReceiver`` whose subscriber on the other publisher reflects as the receiver does
+/// (`drop(untilOutputFrom:)`'s; Combine gives `prefix(untilOutputFrom:)`'s no reflection).
+protocol ReflectedTriggerReceiver: TriggerReceiver, CombineReflection {}
+
+extension TriggerSubscriber: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible,
+    CombineReflection where Receiver: ReflectedTriggerReceiver {
+    var description: String { receiver.description }
+
+    var customMirror: Mirror { receiver.customMirror }
+}
 #endif

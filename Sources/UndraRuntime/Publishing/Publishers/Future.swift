@@ -151,5 +151,17 @@ final class FutureSubscription<Downstream: Subscriber>: FutureWaiter<Downstream.
     }
 
     @usableFromInline var description: String { "Future" }
+
+    /// Combine's children: "parent" (the future, until delivered or cancelled), "downstream",
+    /// "hasAnyDemand", "subject" (the future again); read under the future's lock.
+    @usableFromInline var customMirror: Mirror {
+        let (future, downstream, requested) = lock.withLock { _ in (state.future, state.downstream, state.requested) }
+        let children: [Mirror.Child] = [
+            ("parent", future as Any), ("downstream", downstream as Any), ("hasAnyDemand", requested), ("subject", future as Any),
+        ]
+        return Mirror(self, children: children)
+    }
 }
+
+extension FutureSubscription: CombineReflection {}
 #endif

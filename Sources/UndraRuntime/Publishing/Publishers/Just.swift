@@ -16,7 +16,7 @@ public struct Just<Output>: Publisher {
     /// request. O(1).
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-        OneShotSubscription.subscribe(subscriber, to: output)
+        JustSubscription.subscribe(subscriber, to: output)
     }
 }
 

@@ -12,8 +12,14 @@
 /// Thread-safety: `request` and `cancel` from any thread; one atomic exchange decides which
 /// comes first, so the value is delivered at most once, and the subscriber is let go once the
 /// subscription has been used up or cancelled.
+///
+/// Each publisher hands out a subclass of its own (``JustSubscription``, ``OptionalSubscription``,
+/// ``OnceSubscription``), which only gives it Combine's name: not generic, so it costs nothing a
+/// stored name would not, and the object is no larger. Combine's mirror shows the value as its
+/// one child; this one shows none, as the value lives only in ``delivery`` (keeping it apart
+/// would cost an allocation per subscription, the whole cost of a `flatMap` to `Just`).
 @usableFromInline
-final class OneShotSubscription: Subscription, CustomStringConvertible {
+class OneShotSubscription: Subscription, CustomStringConvertible {
     /// The word behind `used`, first in the object (`AtomicWord`); touched only through it.
     /// `@exclusivity(unchecked)` here and on `delivery`: Swift touches this word only in `init`,
     /// and `delivery` only from the one thread that flips `used`; the dynamic checks were about
@@ -25,7 +31,7 @@ final class OneShotSubscription: Subscription, CustomStringConvertible {
     @exclusivity(unchecked) @usableFromInline var delivery: (() -> Void)?
 
     @inlinable
-    init(delivery: @escaping () -> Void) {
+    required init(delivery: @escaping () -> Void) {
         self.delivery = delivery
         assertAtomicWordsComeFirst(self, &usedWord)
     }
@@ -34,14 +40,14 @@ final class OneShotSubscription: Subscription, CustomStringConvertible {
     /// request.
     @inlinable
     static func subscribe<S: Subscriber>(_ subscriber: S, to value: S.Input) {
-        subscriber.receive(subscription: OneShotSubscription {
+        subscriber.receive(subscription: Self {
             _ = subscriber.receive(value)
             subscriber.receive(completion: .finished)
         })
     }
 
     @usableFromInline
-    func request(_ demand: Subscribers.Demand) {
+    final func request(_ demand: Subscribers.Demand) {
         guard demand > 0, !used.exchange(true, ordering: .acquiringAndReleasing), let delivery = delivery.take() else {
             return
         }
@@ -49,14 +55,39 @@ final class OneShotSubscription: Subscription, CustomStringConvertible {
     }
 
     @usableFromInline
-    func cancel() {
+    final func cancel() {
         guard !used.exchange(true, ordering: .acquiringAndReleasing) else { return }
         delivery = nil
     }
 
+    /// The publisher's name, as Combine's: each subclass gives its own.
     @usableFromInline
     var description: String { "Once" }
+
+    /// No children (Combine's shows the value: see above).
+    @usableFromInline
+    final var customMirror: Mirror { Mirror(self, children: EmptyCollection<Mirror.Child>()) }
 }
+
+extension OneShotSubscription: CombineReflection {}
+
+/// `Just`'s subscription: "Just".
+@usableFromInline
+final class JustSubscription: OneShotSubscription, @unchecked Sendable {
+    @usableFromInline
+    override var description: String { "Just" }
+}
+
+/// `Optional.Publisher`'s subscription: "Optional".
+@usableFromInline
+final class OptionalSubscription: OneShotSubscription, @unchecked Sendable {
+    @usableFromInline
+    override var description: String { "Optional" }
+}
+
+/// `Result.Publisher`'s subscription: "Once", as Combine names it.
+@usableFromInline
+final class OnceSubscription: OneShotSubscription, @unchecked Sendable {}
 
 // @unchecked: `delivery` is touched only by the one caller that flips `used` (and by the deinit).
 extension OneShotSubscription: @unchecked Sendable {}

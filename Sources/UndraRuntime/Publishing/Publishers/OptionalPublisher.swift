@@ -27,7 +27,7 @@ extension Optional {
                 subscriber.receive(completion: .finished)
                 return
             }
-            OneShotSubscription.subscribe(subscriber, to: output)
+            OptionalSubscription.subscribe(subscriber, to: output)
         }
     }
 }

@@ -25,7 +25,7 @@ public struct Record<Output, Failure: Error>: Publisher {
     /// Replays the recording to `subscriber`: values as it asks for them, then the completion.
     /// O(1) per value.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        SequenceSubscription.subscribe(subscriber, to: recording.output, completion: recording.completion)
+        SequenceSubscription.subscribe(subscriber, to: recording.output, completion: recording.completion, of: .record)
     }
 
     /// Values and a completion, recorded in order.

@@ -33,7 +33,7 @@ extension Result {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
             switch result {
             case .success(let output):
-                OneShotSubscription.subscribe(subscriber, to: output)
+                OnceSubscription.subscribe(subscriber, to: output)
             case .failure(let failure):
                 subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: .failure(failure))

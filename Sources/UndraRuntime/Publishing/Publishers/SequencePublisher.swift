@@ -17,7 +17,7 @@ extension Publishers {
         /// the last one (at once for an empty sequence). O(1) per element, plus the iteration.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            SequenceSubscription.subscribe(subscriber, to: sequence, completion: .finished)
+            SequenceSubscription.subscribe(subscriber, to: sequence, completion: .finished, of: .sequence)
         }
     }
 }

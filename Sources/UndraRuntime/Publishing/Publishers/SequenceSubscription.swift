@@ -33,6 +33,11 @@ where Elements.Element == Downstream.Input {
 
     @usableFromInline let state: Locked<State>
     @usableFromInline let completion: Subscribers.Completion<Downstream.Failure>
+    /// The elements, for the mirror only (Combine's shows them); no delivery reads them. Kept
+    /// with the iterator, which for a collection holds them anyway.
+    @usableFromInline let elements: Elements
+    /// Whose subscription this is, for the name and children of the mirror.
+    @usableFromInline let publisher: SequencePublisherKind
     /// What `request(_:)` does, made where the types are known (``deliverer``, passed in by the
     /// caller: a closure made in this initializer is not specialized). `request(_:)` is reached
     /// through `any Subscription`, whose witness is the generic method compiled in this module:
@@ -43,12 +48,14 @@ where Elements.Element == Downstream.Input {
     /// The elements of `iterator` (whose first element is `first`), then `completion`.
     @inlinable
     init(
-        _ downstream: Downstream, iterator: Elements.Iterator, first: Elements.Element,
-        completion: Subscribers.Completion<Downstream.Failure>,
+        _ downstream: Downstream, elements: Elements, iterator: Elements.Iterator, first: Elements.Element,
+        completion: Subscribers.Completion<Downstream.Failure>, publisher: SequencePublisherKind,
         deliver: @escaping (SequenceSubscription, Subscribers.Demand) -> Void
     ) {
         state = Locked(State(downstream: downstream, iterator: iterator, next: first))
         self.completion = completion
+        self.elements = elements
+        self.publisher = publisher
         self.deliver = deliver
     }
 
@@ -59,10 +66,11 @@ where Elements.Element == Downstream.Input {
     }
 
     /// Subscribes `subscriber` to `elements`, then `completion`: with no elements, it gets an
-    /// empty subscription and the completion at once.
+    /// empty subscription and the completion at once. `publisher` says whose subscription it is.
     @inlinable
     static func subscribe(
-        _ subscriber: Downstream, to elements: Elements, completion: Subscribers.Completion<Downstream.Failure>
+        _ subscriber: Downstream, to elements: Elements, completion: Subscribers.Completion<Downstream.Failure>,
+        of publisher: SequencePublisherKind
     ) {
         var iterator = elements.makeIterator()
         guard let first = iterator.next() else {
@@ -70,7 +78,9 @@ where Elements.Element == Downstream.Input {
             subscriber.receive(completion: completion)
             return
         }
-        subscriber.receive(subscription: SequenceSubscription(subscriber, iterator: iterator, first: first, completion: completion, deliver: deliverer))
+        subscriber.receive(subscription: SequenceSubscription(
+            subscriber, elements: elements, iterator: iterator, first: first, completion: completion, publisher: publisher,
+            deliver: deliverer))
     }
 
     @usableFromInline
@@ -115,7 +125,39 @@ where Elements.Element == Downstream.Input {
         withExtendedLifetime(downstream) {}
     }
 
-    @inlinable
-    var description: String { "\(Elements.self)" }
+    /// Whether it has not finished nor been cancelled; under the lock.
+    @usableFromInline
+    var isActive: Bool { state.withLock { $0.downstream != nil } }
+
+    /// As Combine's: the elements while it is active; once it has finished or been cancelled,
+    /// "Sequence" (`Publishers.Sequence`) or "Cancelled Events" (`Record`).
+    @usableFromInline
+    var description: String {
+        if isActive { return String(describing: elements) }
+        return switch publisher {
+        case .sequence: "Sequence"
+        case .record: "Cancelled Events"
+        }
+    }
+
+    /// Combine's children: "sequence" (the elements while active, then none), and for a `Record`
+    /// "completion".
+    @usableFromInline
+    var customMirror: Mirror {
+        let sequence: Any = isActive ? elements : [Elements.Element]()
+        return switch publisher {
+        case .sequence: Mirror(self, children: [("sequence", sequence)])
+        case .record: Mirror(self, children: [("sequence", sequence), ("completion", completion)])
+        }
+    }
+}
+
+extension SequenceSubscription: CombineReflection {}
+
+/// The publisher a ``SequenceSubscription`` is for, as its reflection tells them apart.
+@usableFromInline
+enum SequencePublisherKind {
+    case sequence
+    case record
 }
 #endif

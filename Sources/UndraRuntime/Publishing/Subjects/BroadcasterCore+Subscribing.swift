@@ -83,19 +83,22 @@ extension BroadcasterCore {
     /// values as it asks for them (under a subject with a current value, the current one first).
     /// After completion, hands it an empty subscription and the completion. O(subscribers); safe
     /// from any thread.
+    /// `subject` is the subject subscribed to, which the subscription's mirror shows.
     @inlinable
-    func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
-        subscribe(subscriber, handing: { ConduitSubscription(core: self, id: $0) })
+    func subscribe<S: Subscriber>(_ subscriber: S, to subject: AnyObject) where S.Input == Output, S.Failure == Failure {
+        subscribe(subscriber, handing: { ConduitSubscription(core: self, id: $0) }, reflecting: subject)
     }
 
-    /// `subscribe(_:)`, handing the subscriber `subscription(id)` for its place `id` in the roster.
+    /// `subscribe(_:)`, handing the subscriber `subscription(id)` for its place `id` in the roster;
+    /// `subject`, if any, becomes the core's ``reflectedSubject``.
     @inlinable
     func subscribe<S: Subscriber, Handed: Subscription>(
-        _ subscriber: S, handing subscription: (Int) -> Handed
+        _ subscriber: S, handing subscription: (Int) -> Handed, reflecting subject: AnyObject? = nil
     ) where S.Input == Output, S.Failure == Failure {
         let forward = SubscriberConduit<S>.forwarder
         let outcome = shared.withLock { shared -> (Completion?, SubscriberConduit<S>?, replaced: Roster) in
             if let completion = shared.completion { return (completion, nil, .empty) }
+            if let subject { reflectedSubject = subject }
             shared.clock += 1
             let conduit = SubscriberConduit(
                 id: shared.clock, subscriber: subscriber, refreshes: keepsCurrent, forward: forward)
@@ -134,6 +137,24 @@ extension BroadcasterCore {
         guard let catchingUp else { return }
         catchingUp._withUnsafeGuaranteedRef { catchUp(unsafeDowncast($0, to: Conduit<Output, Failure>.self)) }
         catchingUp.release()
+    }
+
+    /// What the mirror of the subscription of the subscriber `id` shows, read under the lock: the
+    /// subject and the subscriber while it is subscribed (nil once it has cancelled or completed,
+    /// or the subject has gone, as Combine's), and the demand it has left (none once it has left,
+    /// where Combine's shows the last it had). O(log subscribers); safe from any thread.
+    @usableFromInline
+    func reflection(ofSubscriber id: Int) -> (subject: AnyObject?, subscriber: Any?, demand: Subscribers.Demand) {
+        shared.withLockIgnoringState { () -> (AnyObject?, Any?, Subscribers.Demand) in
+            let bits = roster.load(ordering: .sequentiallyConsistent)
+            guard let entry = Roster.entry(id: id, inRoster: bits) else { return (nil, nil, .none) }
+            return entry._withUnsafeGuaranteedRef { entry in
+                let count = entry.demand.load(ordering: .acquiring) >> 2
+                let demand: Subscribers.Demand = count == RosterEntry.unlimitedCount ? .unlimited : .max(count)
+                let subscriber = unsafeDowncast(entry, to: Conduit<Output, Failure>.self).reflectedSubscriber
+                return (reflectedSubject, subscriber, demand)
+            }
+        }
     }
 
     /// What cancelling a ``SubjectSubscription`` does: remove the subscriber from the core the

@@ -72,6 +72,10 @@ final class BroadcasterCore<Output, Failure: Error> {
     /// calls it, and every path to that claim holds the subject (see `PublishedSubject`). Set once,
     /// before the subject is shared.
     @exclusivity(unchecked) @usableFromInline var currentReader: (() -> Output)?
+    /// The subject, for the mirrors of its subscriptions only (Combine's "parent" and "subject"):
+    /// set under the lock by the subscribes that hand out a ``ConduitSubscription``, read under
+    /// it by `customMirror`; never by a send. Weak, as the subject holds this core.
+    @usableFromInline weak var reflectedSubject: AnyObject?
 
     @usableFromInline
     struct Shared {

@@ -63,6 +63,11 @@ class Conduit<Output, Failure: Error>: RosterEntry {
     func deliverWaitingCompletion() {
         preconditionFailure("Conduit.deliverWaitingCompletion is abstract")
     }
+
+    /// The subscriber, as its subscription's mirror shows it (none for a sink conduit, whose
+    /// subscription has no mirror).
+    @usableFromInline
+    var reflectedSubscriber: Any? { nil }
 }
 
 /// A subscription made with `sink`: the closures, held by the roster only.
@@ -131,6 +136,9 @@ final class SubscriberConduit<S: Subscriber>: Conduit<S.Input, S.Failure> {
         subscriber.receive(subscription: subscription)
         core.endStretch(of: self)
     }
+
+    @usableFromInline
+    override var reflectedSubscriber: Any? { subscriber }
 
     @usableFromInline
     override func deliverWaitingCompletion() {

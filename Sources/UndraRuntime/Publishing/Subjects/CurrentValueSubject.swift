@@ -52,7 +52,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     /// then every later value it asks for; after completion, only the completion. O(subscribers).
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        broadcaster.core.subscribe(subscriber)
+        broadcaster.core.subscribe(subscriber, to: self)
     }
 
     /// `sink`'s subscription: the current value at once, on this thread, then every later value.

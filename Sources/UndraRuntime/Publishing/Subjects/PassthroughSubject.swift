@@ -39,7 +39,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     /// it asks for, then the completion. O(subscribers).
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        broadcaster.core.subscribe(subscriber)
+        broadcaster.core.subscribe(subscriber, to: self)
     }
 
     /// `sink`'s subscription: the closures join the order themselves, with unlimited demand.

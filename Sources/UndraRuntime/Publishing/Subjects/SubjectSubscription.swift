@@ -59,7 +59,20 @@ struct ConduitSubscription<Output, Failure: Error>: Subscription {
     }
 }
 
-extension ConduitSubscription: CustomStringConvertible {
-    @usableFromInline var description: String { "Subject subscription" }
+extension ConduitSubscription: CombineReflection {
+    /// Combine's name: "CurrentValueSubject" under a subject that keeps a current value,
+    /// "PassthroughSubject" otherwise.
+    @usableFromInline var description: String { core.keepsCurrent ? "CurrentValueSubject" : "PassthroughSubject" }
+
+    /// Combine's children: "parent" (the subject), "downstream" (the subscriber), "demand" (what
+    /// it has left), "subject" (the subject again); read under the core's lock (see
+    /// ``BroadcasterCore/reflection(ofSubscriber:)``).
+    @usableFromInline var customMirror: Mirror {
+        let (subject, subscriber, demand) = core.reflection(ofSubscriber: id)
+        let children: [Mirror.Child] = [
+            ("parent", subject as Any), ("downstream", subscriber as Any), ("demand", demand), ("subject", subject as Any),
+        ]
+        return Mirror(self, children: children)
+    }
 }
 #endif

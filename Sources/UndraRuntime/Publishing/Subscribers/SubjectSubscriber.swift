@@ -71,7 +71,21 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
         upstream?.cancel()
     }
 
-    @inlinable
-    var description: String { "Subject subscriber" }
+    /// "Subject", as Combine names it.
+    @usableFromInline
+    var description: String { "Subject" }
+
+    /// Combine's children: "downstreamSubject" (the subject, nil once completed or cancelled),
+    /// "upstreamSubscription", "subject" (the subject again); read under the lock.
+    @usableFromInline
+    var customMirror: Mirror {
+        let (subject, upstream) = state.withLock { ($0.subject, $0.upstream) }
+        let children: [Mirror.Child] = [
+            ("downstreamSubject", subject as Any), ("upstreamSubscription", upstream as Any), ("subject", subject as Any),
+        ]
+        return Mirror(self, children: children)
+    }
 }
+
+extension SubjectSubscriber: CombineReflection {}
 #endif
