@@ -12,6 +12,9 @@ let package = Package(
         // UndraBench is an executable target of this package only (`swift run -c release UndraBench`),
         // not a product: packages that depend on UndraRuntime are not offered it.
         .library(name: "UndraRuntime", targets: ["UndraRuntime"]),
+        // SQLite and live queries (docs/SQLITE.md): the system SQLite, linked only by apps that
+        // use this product.
+        .library(name: "UndraSQLite", targets: ["UndraSQLite"]),
         // For an app's test targets: a core the tests play (docs/TESTING.md). It links XCTest and
         // Swift Testing, which ship with the toolchain, and reports to whichever is running.
         .library(name: "UndraTesting", targets: ["UndraTesting"]),
@@ -19,12 +22,13 @@ let package = Package(
     targets: [
         // Atomic operations on a word, below Synchronization's iOS 18 floor (Support/AtomicWord.swift).
         .target(name: "CUndraAtomics"),
-        // The system SQLite for Database/ where the SDK has no `SQLite3` module (Linux).
+        // The system SQLite for UndraSQLite where the SDK has no `SQLite3` module (Linux).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "UndraRuntime", dependencies: ["CUndraAtomics"]),
         .target(
-            name: "UndraRuntime",
+            name: "UndraSQLite",
             dependencies: [
-                "CUndraAtomics",
+                "UndraRuntime",
                 .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi])),
             ]
         ),
@@ -32,6 +36,7 @@ let package = Package(
             name: "UndraBench",
             dependencies: [
                 "UndraRuntime",
+                "UndraSQLite",
                 // A generated store against its hand-written twin (`store.generated.decodeApply.1update`).
                 "ReferenceKit",
                 // The floor of a claimed set (`published.set.unsubscribed.vsClaim`): the same atomics.
@@ -43,7 +48,7 @@ let package = Package(
         // A child process the database tests kill in the middle of a transaction.
         .executableTarget(
             name: "UndraDatabaseCrashChild",
-            dependencies: ["UndraRuntime"],
+            dependencies: ["UndraRuntime", "UndraSQLite"],
             path: "Tests/UndraDatabaseCrashChild"
         ),
         .target(name: "UndraTesting", dependencies: ["UndraRuntime"]),
@@ -79,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UndraRuntimeTests",
-            dependencies: ["UndraRuntime", "UndraDatabaseCrashChild", "ReferenceKit", "Reference15Kit", "ScoreKit", "ShapesKit"]
+            dependencies: ["UndraRuntime", "UndraSQLite", "UndraDatabaseCrashChild", "ReferenceKit", "Reference15Kit", "ScoreKit", "ShapesKit"]
         ),
         .testTarget(name: "UndraTestingTests", dependencies: ["UndraTesting", "UndraRuntime", "Reference15Kit"], exclude: ["Fixtures"]),
     ],

@@ -86,8 +86,10 @@ def write_package(programs, packages):
     if not os.path.islink(link):
         os.symlink(ROOT, link)
     def dependencies(name):
-        # A guide that imports the test library (docs/TESTING.md) gets its product too.
-        products = ["UndraRuntime"] + (["UndraTesting"] if any(l.strip() == "import UndraTesting" for l, _ in programs[name]) else [])
+        # A guide that imports another library product (UndraTesting in docs/TESTING.md,
+        # UndraSQLite in docs/SQLITE.md) gets that product too.
+        products = ["UndraRuntime"] + [product for product in ("UndraSQLite", "UndraTesting")
+                                       if any(l.strip() == "import " + product for l, _ in programs[name])]
         listed = ['.product(name: "%s", package: "UndraRuntime")' % product for product in products]
         return ", ".join(listed + (['"%s"' % packages[name]] if packages[name] else []))
     checks = 'swiftSettings: [.unsafeFlags(["-enable-actor-data-race-checks"])]'

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import UndraRuntime
+import UndraSQLite
 
 #if canImport(SQLite3)
 import SQLite3

@@ -1,5 +1,6 @@
 import Foundation
 import UndraRuntime
+import UndraSQLite
 
 // The child process of the database tests, in one of two modes:
 //

@@ -92,6 +92,12 @@ public final class StoreMirror: Sendable {
     /// The fields and their storages: fixed, read without the lock.
     @usableFromInline let fields: MirrorFields
 
+    /// Whether the mirror has `field` as a keyed list of its `Key`s and `Row`s (what a live
+    /// query feeding it checks). O(1).
+    package func holdsList<Key, Row>(_ field: ListField<Key, Row>) -> Bool {
+        fields.holds(field.id, as: ListStorage<Key, Row>.self)
+    }
+
     /// What frames change, besides the storages' values: guarded by the lock.
     @usableFromInline
     struct State {

@@ -67,7 +67,7 @@ public final class StoreRuntime: Sendable {
     /// Called by `@Mirrored` reads with the store object: the first one decides whether the
     /// store's registrar is bridged to Observation (see `Registrar`). One relaxed load after that.
     @inlinable
-    func noteReader(_ store: AnyObject) {
+    package func noteReader(_ store: AnyObject) {
         if registrar.bridgeState.load(ordering: .relaxed) == BridgeState.byOwner { resolveBridge(owner: store) }
     }
 

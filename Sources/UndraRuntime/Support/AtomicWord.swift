@@ -19,40 +19,40 @@ import CUndraAtomics
 ///   ever reached through these operations (never through Swift's own loads and stores), which
 ///   is the synchronization the compiler cannot see.
 @frozen @usableFromInline
-struct AtomicWord<Value: AtomicValue>: @unchecked Sendable {
+package struct AtomicWord<Value: AtomicValue>: @unchecked Sendable {
     @usableFromInline
     let address: UnsafeMutablePointer<Int>
 
     @inlinable @inline(__always)
-    init(at address: UnsafeMutablePointer<Int>) {
+    package init(at address: UnsafeMutablePointer<Int>) {
         self.address = address
     }
 
     /// Word `index` of the atomic words `object` keeps as its first stored property.
     @inlinable @inline(__always)
-    init(inFirstPropertyOf object: AnyObject, word index: Int = 0) {
+    package init(inFirstPropertyOf object: AnyObject, word index: Int = 0) {
         address = _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: Int.self) + index
     }
 
     @inlinable @inline(__always)
-    func load(ordering: AtomicOrdering) -> Value {
+    package func load(ordering: AtomicOrdering) -> Value {
         Value(atomicWord: cundra_load(address, ordering.loadOrder))
     }
 
     @inlinable @inline(__always)
-    func store(_ value: Value, ordering: AtomicOrdering) {
+    package func store(_ value: Value, ordering: AtomicOrdering) {
         cundra_store(address, value.atomicWord, ordering.storeOrder)
     }
 
     /// Stores `value` and returns the value it replaced.
     @inlinable @inline(__always)
-    func exchange(_ value: Value, ordering: AtomicOrdering) -> Value {
+    package func exchange(_ value: Value, ordering: AtomicOrdering) -> Value {
         Value(atomicWord: cundra_exchange(address, value.atomicWord, ordering.order))
     }
 
     /// Stores `desired` if the word holds `expected`; returns whether it did, and the value found.
     @inlinable @inline(__always)
-    func compareExchange(
+    package func compareExchange(
         expected: Value, desired: Value, ordering: AtomicOrdering
     ) -> (exchanged: Bool, original: Value) {
         var found = expected.atomicWord
@@ -79,7 +79,7 @@ extension AtomicWord where Value == Int {
 
 /// Memory orderings, named as Synchronization names them.
 @frozen @usableFromInline
-enum AtomicOrdering {
+package enum AtomicOrdering {
     case relaxed, acquiring, releasing, acquiringAndReleasing, sequentiallyConsistent
 
     /// The C11 order of a read-modify-write.
@@ -118,7 +118,7 @@ enum AtomicOrdering {
 /// Checks, in debug builds, that `words` (passed as `&self.atomicWords`) is `object`'s first
 /// stored property, where `AtomicWord(inFirstPropertyOf:)` finds it. Call it from `init`.
 @inlinable @inline(__always)
-func assertAtomicWordsComeFirst<Words>(_ object: AnyObject, _ words: UnsafeMutablePointer<Words>) {
+package func assertAtomicWordsComeFirst<Words>(_ object: AnyObject, _ words: UnsafeMutablePointer<Words>) {
     assert(
         MemoryLayout<Words>.size > 0 && MemoryLayout<Words>.size % MemoryLayout<Int>.size == 0,
         "UndraRuntime: atomic words are an Int or a tuple of Ints")
@@ -129,45 +129,45 @@ func assertAtomicWordsComeFirst<Words>(_ object: AnyObject, _ words: UnsafeMutab
 
 /// A value that fits in one atomic word.
 @usableFromInline
-protocol AtomicValue {
+package protocol AtomicValue {
     init(atomicWord: Int)
     var atomicWord: Int { get }
 }
 
 extension Int: AtomicValue {
-    @inlinable @inline(__always) init(atomicWord: Int) { self = atomicWord }
-    @inlinable @inline(__always) var atomicWord: Int { self }
+    @inlinable @inline(__always) package init(atomicWord: Int) { self = atomicWord }
+    @inlinable @inline(__always) package var atomicWord: Int { self }
 }
 
 extension UInt: AtomicValue {
-    @inlinable @inline(__always) init(atomicWord: Int) { self = UInt(bitPattern: atomicWord) }
-    @inlinable @inline(__always) var atomicWord: Int { Int(bitPattern: self) }
+    @inlinable @inline(__always) package init(atomicWord: Int) { self = UInt(bitPattern: atomicWord) }
+    @inlinable @inline(__always) package var atomicWord: Int { Int(bitPattern: self) }
 }
 
 extension Bool: AtomicValue {
-    @inlinable @inline(__always) init(atomicWord: Int) { self = atomicWord != 0 }
-    @inlinable @inline(__always) var atomicWord: Int { self ? 1 : 0 }
+    @inlinable @inline(__always) package init(atomicWord: Int) { self = atomicWord != 0 }
+    @inlinable @inline(__always) package var atomicWord: Int { self ? 1 : 0 }
 }
 
 /// An object reference, not retained by the word, or none (zero).
 extension Optional: AtomicValue where Wrapped: UnmanagedReference {
     @inlinable @inline(__always)
-    init(atomicWord: Int) {
+    package init(atomicWord: Int) {
         self = UnsafeRawPointer(bitPattern: atomicWord).map(Wrapped.init(opaque:))
     }
 
     @inlinable @inline(__always)
-    var atomicWord: Int { self.map { Int(bitPattern: $0.opaque) } ?? 0 }
+    package var atomicWord: Int { self.map { Int(bitPattern: $0.opaque) } ?? 0 }
 }
 
 /// `Unmanaged`, seen as the pointer it is (so that `Unmanaged<T>?` fits in a word).
 @usableFromInline
-protocol UnmanagedReference {
+package protocol UnmanagedReference {
     init(opaque: UnsafeRawPointer)
     var opaque: UnsafeRawPointer { get }
 }
 
 extension Unmanaged: UnmanagedReference {
-    @inlinable @inline(__always) init(opaque: UnsafeRawPointer) { self = Unmanaged.fromOpaque(opaque) }
-    @inlinable @inline(__always) var opaque: UnsafeRawPointer { UnsafeRawPointer(toOpaque()) }
+    @inlinable @inline(__always) package init(opaque: UnsafeRawPointer) { self = Unmanaged.fromOpaque(opaque) }
+    @inlinable @inline(__always) package var opaque: UnsafeRawPointer { UnsafeRawPointer(toOpaque()) }
 }

@@ -16,7 +16,7 @@ import CUndraAtomics
 /// The rule every caller keeps: never run user code inside `withLock`. Collect under the lock,
 /// release it, then call out.
 @usableFromInline
-typealias Locked<State> = LockedBy<pthread_mutex_t, State>
+package typealias Locked<State> = LockedBy<pthread_mutex_t, State>
 
 /// A value guarded by a word lock (`cundra_lock_t`), allocated together with it: for a registrar's
 /// observers, whose lock a `track` that fires takes twice, and for a ``SerialDownstream``, whose
@@ -32,7 +32,7 @@ typealias WordLocked<State> = LockedBy<cundra_lock_t, State>
 
 /// A lock that `LockedBy` is built on: a C lock that must not move once initialized.
 @usableFromInline
-protocol RawLock {
+package protocol RawLock {
     init()
     static func initialize(_ lock: UnsafeMutablePointer<Self>)
     static func lock(_ lock: UnsafeMutablePointer<Self>)
@@ -41,17 +41,17 @@ protocol RawLock {
 }
 
 extension pthread_mutex_t: RawLock {
-    @inlinable static func initialize(_ lock: UnsafeMutablePointer<Self>) { _ = pthread_mutex_init(lock, nil) }
-    @inlinable static func lock(_ lock: UnsafeMutablePointer<Self>) { pthread_mutex_lock(lock) }
-    @inlinable static func unlock(_ lock: UnsafeMutablePointer<Self>) { pthread_mutex_unlock(lock) }
-    @inlinable static func destroy(_ lock: UnsafeMutablePointer<Self>) { pthread_mutex_destroy(lock) }
+    @inlinable package static func initialize(_ lock: UnsafeMutablePointer<Self>) { _ = pthread_mutex_init(lock, nil) }
+    @inlinable package static func lock(_ lock: UnsafeMutablePointer<Self>) { pthread_mutex_lock(lock) }
+    @inlinable package static func unlock(_ lock: UnsafeMutablePointer<Self>) { pthread_mutex_unlock(lock) }
+    @inlinable package static func destroy(_ lock: UnsafeMutablePointer<Self>) { pthread_mutex_destroy(lock) }
 }
 
 extension cundra_lock_t: RawLock {
-    @inlinable static func initialize(_ lock: UnsafeMutablePointer<Self>) { cundra_lock_init(lock) }
-    @inlinable static func lock(_ lock: UnsafeMutablePointer<Self>) { cundra_lock(lock) }
-    @inlinable static func unlock(_ lock: UnsafeMutablePointer<Self>) { cundra_unlock(lock) }
-    @inlinable static func destroy(_ lock: UnsafeMutablePointer<Self>) {}
+    @inlinable package static func initialize(_ lock: UnsafeMutablePointer<Self>) { cundra_lock_init(lock) }
+    @inlinable package static func lock(_ lock: UnsafeMutablePointer<Self>) { cundra_lock(lock) }
+    @inlinable package static func unlock(_ lock: UnsafeMutablePointer<Self>) { cundra_unlock(lock) }
+    @inlinable package static func destroy(_ lock: UnsafeMutablePointer<Self>) {}
 }
 
 /// A value guarded by a `Lock`, allocated together with it (`Locked`, `WordLocked`).
@@ -59,14 +59,14 @@ extension cundra_lock_t: RawLock {
 /// The lock comes first in the allocation, the state after it, so that the lock's place does
 /// not depend on `State`: `withLockIgnoringState` finds it with no type metadata.
 @usableFromInline
-struct LockedBy<Lock: RawLock, State>: @unchecked Sendable {  // @unchecked: `state` is reached only under `buffer`'s lock.
+package struct LockedBy<Lock: RawLock, State>: @unchecked Sendable {  // @unchecked: `state` is reached only under `buffer`'s lock.
     @usableFromInline
     let buffer: LockedBuffer<Lock, State>
 
     /// Inlinable, so that a caller's `Locked` of a type it knows is made with no generic lookups
     /// (unspecialized, making one was most of what a `Future` cost).
     @inlinable
-    init(_ initial: State) {
+    package init(_ initial: State) {
         let created = LockedBuffer<Lock, State>.create(minimumCapacity: 1) { buffer in
             buffer.withUnsafeMutablePointerToElements { $0.initialize(to: initial) }
             return Lock()
@@ -81,7 +81,7 @@ struct LockedBy<Lock: RawLock, State>: @unchecked Sendable {  // @unchecked: `st
 
     /// Runs `body` with exclusive access to the state. O(1) plus `body`; safe from any thread.
     @inlinable
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         try buffer.withUnsafeMutablePointers { lock, state in
             Lock.lock(lock)
             defer { Lock.unlock(lock) }

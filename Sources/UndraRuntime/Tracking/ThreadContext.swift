@@ -238,7 +238,7 @@ private let contextKey: pthread_key_t = {
 
 /// The calling thread's identity, as observers compare it ("is this write my own?").
 @inlinable @inline(__always)
-func currentThreadID() -> UInt {
+package func currentThreadID() -> UInt {
     #if canImport(Darwin)
     UInt(bitPattern: pthread_self())
     #else

@@ -4,6 +4,7 @@ import Reference15Kit
 import ReferenceKit
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// A UIKit screen as Swift 6 writes it: a `@MainActor` class whose `$visible.sink` closure is
 /// inferred to be main-actor isolated. On Apple platforms, where the closure goes to Combine (a

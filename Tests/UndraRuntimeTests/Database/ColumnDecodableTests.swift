@@ -1,5 +1,6 @@
 import Testing
 import UndraRuntime
+import UndraSQLite
 
 /// Rows read into a `Codable` type by column name, with no `init(row:)`: in queries and in live
 /// queries, with the positional path's errors.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// One writer and many readers at once, under WAL, on a real file.
 @Suite struct DatabaseConcurrencyTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UndraRuntime
+import UndraSQLite
 
 /// A process killed (SIGKILL) in the middle of a transaction leaves a consistent file: every
 /// transaction it committed, nothing of the one it was in.

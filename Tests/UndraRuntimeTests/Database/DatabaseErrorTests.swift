@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 import UndraRuntime
+import UndraSQLite
 
 /// Bad SQL, bad parameters, a locked, read-only or full database: each a typed error with SQLite's
 /// codes, its message and the SQL, never a trap, and the file as it was.

@@ -1,5 +1,6 @@
 import Foundation
 import UndraRuntime
+import UndraSQLite
 
 /// A folder of its own under the system's temporary folder, deleted with everything in it when
 /// the value is released: each test's database files live in one.

@@ -1,5 +1,6 @@
 import Testing
 import UndraRuntime
+import UndraSQLite
 
 /// Every value type goes into a real database file and comes back equal, through parameters,
 /// `DatabaseValue` and the typed conversions.

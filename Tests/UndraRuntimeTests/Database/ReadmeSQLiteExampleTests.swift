@@ -1,5 +1,6 @@
 import Testing
 import UndraRuntime
+import UndraSQLite
 
 /// The README's "A store over a query" example, as the README has it between the markers, with
 /// `print` captured, run by `swift test` (`Scripts/check-docs.py` runs the README itself and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// Values as arguments without `.text(…)`: an interpolated string is a text argument, and in an
 /// `SQLLiteral` every interpolated value is bound, never spliced into the SQL.

@@ -1,5 +1,6 @@
 import Testing
 import UndraRuntime
+import UndraSQLite
 
 /// Opening, closing, executing and querying a real database file.
 @Suite struct SQLiteDbAdapterTests {

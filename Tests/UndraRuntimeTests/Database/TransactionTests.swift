@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 import UndraRuntime
+import UndraSQLite
 
 /// `transaction`: commit, rollback on a thrown error, nested savepoints, and what other threads see.
 @Suite struct TransactionTests {

@@ -16,7 +16,10 @@ let package = Package(
         // Edited after `undra init`: the app's own notes, in SQLite, shown through a live query.
         .target(
             name: "ReadingApp",
-            dependencies: [.product(name: "ReadingKit", package: "ReadingKit"), .product(name: "UndraRuntime", package: runtimePackage)]),
+            dependencies: [
+                .product(name: "ReadingKit", package: "ReadingKit"), .product(name: "UndraRuntime", package: runtimePackage),
+                .product(name: "UndraSQLite", package: runtimePackage),
+            ]),
         .testTarget(
             name: "ReadingAppTests",
             dependencies: [

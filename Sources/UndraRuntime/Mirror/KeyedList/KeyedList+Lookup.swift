@@ -27,7 +27,7 @@ extension KeyedList {
     /// `Key`'s equality is looser than its bytes (a `String`'s canonically equivalent texts).
     /// O(1) on average.
     @inlinable
-    func _heldKey(equalTo key: Key) -> Key? {
+    package func _heldKey(equalTo key: Key) -> Key? {
         guard let slot = _slotOfKey[key] else { return nil }
         return _slab[Int(slot)].unsafelyUnwrapped.key
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// The incremental path's ops: only the changed rows are looked at, and placed among the others by
 /// binary search; the ops bring the list to the sorted result.

@@ -1,5 +1,6 @@
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// The keyed diffs of both paths: applied to the old list they give the new one, with the fewest
 /// moves (every row outside the longest run that keeps its order moves once, no other).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// Changes the update hook does not report row by row (a REPLACE, a new row id, a trigger, a
 /// cascade, a WITHOUT ROWID table, a DELETE of every row) still reach the list.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// A live query's errors: when it is added (thrown), and while it runs (on the store's error
 /// channel, the list keeping its last rows).

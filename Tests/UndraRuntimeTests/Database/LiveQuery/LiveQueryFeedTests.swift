@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// A store's list fed by a query: filled when added, current after every commit, one frame per
 /// refresh, both modes.

@@ -1,5 +1,6 @@
 import Dispatch
 import UndraRuntime
+import UndraSQLite
 
 /// A task as the live queries of the tests read it.
 struct TaskRow: RowDecodable, Equatable, Sendable, CustomStringConvertible {

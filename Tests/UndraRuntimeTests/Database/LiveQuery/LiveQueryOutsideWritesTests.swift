@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 import UndraRuntime
+import UndraSQLite
 
 /// Commits a feed's adapter did not make: a second adapter on the same file, another process.
 /// Seen after the adapter's own next commit, at a poll, in `waitUntilCurrent` and in `refresh`.

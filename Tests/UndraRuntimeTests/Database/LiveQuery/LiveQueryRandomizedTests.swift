@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// 2,000 random inserts, updates and deletes (many of them moving rows in the order), each checked
 /// against re-running the live queries' SQL, in a fine-grained and a coarse store at once.

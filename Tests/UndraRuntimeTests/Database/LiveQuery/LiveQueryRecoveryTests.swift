@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// A live query that refused a commit (a repeated key, two keys that Swift's `String` calls equal,
 /// a row that does not decode) reports one error, keeps its rows, and follows its query again at

@@ -1,5 +1,6 @@
 import Testing
 import UndraRuntime
+import UndraSQLite
 
 /// Text keys are compared as SQLite compares them, by their bytes: "\u{E9}" and "e\u{301}" are
 /// two keys, which a list keyed by `DatabaseValue` holds both of, and which a `String` key (whose

@@ -1,5 +1,6 @@
 import Testing
 import UndraRuntime
+import UndraSQLite
 
 /// `VACUUM` renumbers the row ids of a table without an INTEGER PRIMARY KEY, and no hook says so:
 /// the feeds read their lists whole again, so a list keyed by the row id shows the new ids, and a

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// A row with no `init(row:)`: decoded by column name, keyed by its `id`.
 struct LiveNote: Codable, Identifiable, ColumnDecodable, Equatable, Sendable {

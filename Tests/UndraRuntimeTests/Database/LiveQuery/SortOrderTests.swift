@@ -1,5 +1,6 @@
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// `SortOrder` sorts as SQLite's ORDER BY does: checked against SQLite itself on values of every
 /// storage class, under each collation, ascending and descending, NULLs first and last.

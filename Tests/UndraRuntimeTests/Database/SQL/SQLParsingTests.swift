@@ -1,5 +1,6 @@
 import Testing
 @testable import UndraRuntime
+@testable import UndraSQLite
 
 /// The tokenizer and the parsers the incremental path relies on.
 @Suite struct SQLParsingTests {

@@ -2,6 +2,7 @@
 import Combine
 #endif
 import UndraRuntime
+import UndraSQLite
 
 // Edited after `undra init`: the reader's notes live in the app's own SQLite database, and a
 // live query keeps a store's list equal to them. The store is the runtime's API written by hand
