@@ -57,6 +57,7 @@ private final class FakeInProcessCore: @unchecked Sendable {
         self.receive = receive
         self.context = context
         answers = async ? DispatchQueue(label: "FakeInProcessCore.answers") : nil
+        answers?.setSpecific(key: answersKey, value: ())
     }
 
     func send(_ bytes: [UInt8]) -> Int32 {
@@ -111,11 +112,16 @@ private let fakeSend: InProcessCoreFunctions.Send = { handle, bytes, length in
     return instance.send(Array(UnsafeBufferPointer(start: bytes, count: length)))
 }
 
+/// Marks the fake cores' answers queues.
+private let answersKey = DispatchSpecificKey<Void>()
+
 private let fakeDestroy: InProcessCoreFunctions.Destroy = { handle in
     guard let handle else { return }
     let instance = Unmanaged<FakeInProcessCore>.fromOpaque(UnsafeRawPointer(handle)).takeRetainedValue()
-    // What is still being delivered is delivered before `destroy` returns.
-    instance.answers?.sync {}
+    // What is still being delivered is delivered before `destroy` returns; unless `destroy` runs
+    // on the answers queue itself (the host released its last `Core` inside a delivery, which
+    // closes the session there), where the delivery under way is the caller's.
+    if DispatchQueue.getSpecific(key: answersKey) == nil { instance.answers?.sync {} }
     instance.memory?.alive.withLock { $0 -= 1 }
 }
 

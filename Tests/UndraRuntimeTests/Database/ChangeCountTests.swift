@@ -45,7 +45,7 @@ import UndraRuntime
     /// `sqlite3_total_changes`.
     @Test func onlyTheSixtyFourBitCallsAreUsed() throws {
         let sources = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().appendingPathComponent("../../../Sources/UndraRuntime").standardized
+            .deletingLastPathComponent().appendingPathComponent("../../../Sources/UndraSQLite").standardized
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
         var uses64: [String] = [], uses32: [String] = []
         for file in files {
@@ -60,6 +60,6 @@ import UndraRuntime
             }
         }
         #expect(uses32 == [])
-        #expect(Set(uses64) == ["Database/SQLite/ChangeCounters.swift"])
+        #expect(Set(uses64) == ["SQLite/ChangeCounters.swift"])
     }
 }
