@@ -39,6 +39,7 @@ import os
 import subprocess
 import sys
 
+import package_symbols
 import rust_api
 
 BASELINE_FOLDER = "api"
@@ -49,28 +50,11 @@ ONLY_RUST = []  # [True] with --rust-crate: that crate only
 
 
 def library_modules():
-    described = json.loads(subprocess.run(
-        ["swift", "package", *PACKAGE, "describe", "--type", "json"],
-        check=True, capture_output=True, text=True).stdout)
-    modules = []
-    for product in described["products"]:
-        if "library" in product["type"]:
-            modules.extend(target for target in product["targets"] if target not in modules)
-    return sorted(modules)
+    return package_symbols.library_modules(PACKAGE)
 
 
 def symbol_graph_folder():
-    result = subprocess.run(
-        ["swift", "package", *PACKAGE, "dump-symbol-graph", "--minimum-access-level", "public",
-         "--skip-synthesized-members"],
-        capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.stderr.write(result.stdout + result.stderr)
-        sys.exit("check-api: swift package dump-symbol-graph failed")
-    for line in result.stdout.splitlines():
-        if line.startswith("Files written to "):
-            return line[len("Files written to "):].strip()
-    sys.exit("check-api: no symbol graph folder in dump-symbol-graph's output")
+    return package_symbols.symbol_graph_folder(PACKAGE, "check-api")
 
 
 def constraints_text(constraints):

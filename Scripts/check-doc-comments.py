@@ -19,35 +19,9 @@ import collections
 import glob
 import json
 import os
-import subprocess
 import sys
 
-
-def library_modules():
-    """The targets of the package's library products."""
-    described = json.loads(subprocess.run(
-        ["swift", "package", "describe", "--type", "json"],
-        check=True, capture_output=True, text=True).stdout)
-    modules = []
-    for product in described["products"]:
-        if "library" in product["type"]:
-            modules.extend(target for target in product["targets"] if target not in modules)
-    return modules
-
-
-def symbol_graphs():
-    """Emits the symbol graphs; returns the folder they are in."""
-    result = subprocess.run(
-        ["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public",
-         "--skip-synthesized-members"],
-        capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.stderr.write(result.stdout + result.stderr)
-        sys.exit("check-doc-comments: swift package dump-symbol-graph failed")
-    for line in result.stdout.splitlines():
-        if line.startswith("Files written to "):
-            return line[len("Files written to "):].strip()
-    sys.exit("check-doc-comments: no symbol graph folder in dump-symbol-graph's output")
+from package_symbols import library_modules, symbol_graph_folder
 
 
 def undocumented(folder, module):
@@ -77,7 +51,7 @@ def undocumented(folder, module):
 
 def main():
     summary = "--summary" in sys.argv[1:]
-    folder = symbol_graphs()
+    folder = symbol_graph_folder(tool="check-doc-comments")
     missing = []
     per_module = collections.Counter()
     for module in library_modules():
